@@ -1,0 +1,110 @@
+import type { Money } from './money';
+import { PRODUCT_TYPES, type ProductRecord, type ProductType } from './product';
+import type { Translated } from './languages';
+
+/**
+ * A listing partition: the products matching one value (or any value, when undefined) of each
+ * filter dimension. The catalogue is published into every partition a product belongs to,
+ * with its position there, so any single-valued filter combination is one partition.
+ */
+export interface ListingPartition {
+  readonly country?: string;
+  readonly businessUnit?: string;
+  readonly type?: ProductType;
+  readonly brand?: string;
+}
+
+/** What a listing partition holds for each product: enough to answer a list without another read. */
+export interface ListingEntry {
+  readonly id: number;
+  readonly type: ProductType;
+  readonly brand: string;
+  readonly businessUnit: string;
+  readonly label: Translated;
+  /** The country's price in a country partition, the base price elsewhere. */
+  readonly price: Money;
+}
+
+/** The filters of a product listing, already validated. Empty arrays mean "any". */
+export interface ListingFilter {
+  readonly country?: string;
+  readonly businessUnit?: string;
+  readonly productTypes: readonly ProductType[];
+  readonly brands: readonly string[];
+}
+
+/**
+ * The partitions whose union is the filter's result. Values within one dimension are
+ * alternatives (OR) and a product has one value per dimension, so the partitions are disjoint.
+ */
+export const partitionsFor = (filter: ListingFilter): ListingPartition[] => {
+  const types = new Set(filter.productTypes);
+  // Asking for every type is asking for any type: one partition instead of several.
+  const typeChoices: (ProductType | undefined)[] =
+    types.size === 0 || PRODUCT_TYPES.every((t) => types.has(t)) ? [undefined] : [...types];
+  const brands = [...new Set(filter.brands)];
+  const brandChoices: (string | undefined)[] = brands.length === 0 ? [undefined] : brands;
+  return typeChoices.flatMap((type) =>
+    brandChoices.map((brand) => ({
+      ...(filter.country ? { country: filter.country } : {}),
+      ...(filter.businessUnit ? { businessUnit: filter.businessUnit } : {}),
+      ...(type ? { type } : {}),
+      ...(brand !== undefined ? { brand } : {}),
+    })),
+  );
+};
+
+const orAny = <T>(value: T): (T | undefined)[] => [undefined, value];
+
+/** Every partition a product appears in: each dimension either its own value or "any". */
+export const partitionsOf = (product: ProductRecord): ListingPartition[] =>
+  [undefined, ...Object.keys(product.prices)].flatMap((country) =>
+    orAny(product.businessUnit).flatMap((businessUnit) =>
+      orAny(product.type).flatMap((type) =>
+        orAny(product.brand).map((brand) => ({
+          ...(country ? { country } : {}),
+          ...(businessUnit ? { businessUnit } : {}),
+          ...(type ? { type } : {}),
+          ...(brand !== undefined ? { brand } : {}),
+        })),
+      ),
+    ),
+  );
+
+export const entryFor = (product: ProductRecord, partition: ListingPartition): ListingEntry => {
+  const price = partition.country ? product.prices[partition.country] : product.basePrice;
+  if (!price) throw new Error('Product is not sold in the partition country');
+  return {
+    id: product.id,
+    type: product.type,
+    brand: product.brand,
+    businessUnit: product.businessUnit,
+    label: product.label,
+    price,
+  };
+};
+
+export interface PublishedEntry {
+  readonly partition: ListingPartition;
+  /** 1-based position in the partition, in product id order. */
+  readonly position: number;
+  readonly entry: ListingEntry;
+}
+
+/**
+ * Publishes a catalogue into its listing partitions. Positions follow product id order, so a
+ * page is a position range and reading page N costs what page 1 costs.
+ */
+export const publishListings = (products: readonly ProductRecord[], key: (p: ListingPartition) => string) => {
+  const sizes = new Map<string, number>();
+  const published: PublishedEntry[] = [];
+  for (const product of [...products].sort((a, b) => a.id - b.id)) {
+    for (const partition of partitionsOf(product)) {
+      const k = key(partition);
+      const position = (sizes.get(k) ?? 0) + 1;
+      sizes.set(k, position);
+      published.push({ partition, position, entry: entryFor(product, partition) });
+    }
+  }
+  return published;
+};

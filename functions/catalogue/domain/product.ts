@@ -1,0 +1,93 @@
+import type { Money } from './money';
+import { type Language, type Translated, translate } from './languages';
+
+export const PRODUCT_TYPES = ['book', 'computer'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export interface BookDetails {
+  readonly publisher: string;
+  readonly translator: string | null;
+  readonly backCover: Translated;
+}
+
+export interface ComputerDetails {
+  readonly screenSize: string;
+  readonly ram: string;
+  readonly cpu: string;
+}
+
+/** A product as the catalogue holds it: every translation, every country price. */
+export interface ProductRecord {
+  readonly id: number;
+  readonly type: ProductType;
+  readonly brand: string;
+  readonly businessUnit: string;
+  readonly label: Translated;
+  readonly title: Translated;
+  readonly description: Translated;
+  readonly images: readonly string[];
+  readonly height: string;
+  readonly width: string;
+  readonly weight: string;
+  readonly author: string | null;
+  /** Price outside any country, in the catalogue's base currency. */
+  readonly basePrice: Money;
+  /** Price in each country where the product is sold (ISO 3166 code → price in its currency). */
+  readonly prices: Readonly<Record<string, Money>>;
+  readonly ratings: { readonly average: number; readonly count: number };
+  readonly book?: BookDetails;
+  readonly computer?: ComputerDetails;
+}
+
+/** The single-product view (`GET /products/{id}`): the spec's fields plus `type` and `brand` (D9). */
+export const productView = (p: ProductRecord, language: Language) => ({
+  id: p.id,
+  type: p.type,
+  brand: p.brand,
+  business_unit: p.businessUnit,
+  label: translate(p.label, language),
+  title: translate(p.title, language),
+  description: translate(p.description, language),
+  images: [...p.images],
+  height: p.height,
+  width: p.width,
+  weight: p.weight,
+  author: p.author,
+});
+
+export const technicalInfoView = (p: ProductRecord) => ({
+  id: p.id,
+  type: p.type,
+  height: p.height,
+  width: p.width,
+  weight: p.weight,
+  ...(p.computer ? { screen_size: p.computer.screenSize, ram: p.computer.ram, cpu: p.computer.cpu } : {}),
+});
+
+export const ratingsView = (p: ProductRecord) => ({ id: p.id, average: p.ratings.average, count: p.ratings.count });
+
+export const imagesView = (p: ProductRecord) => ({ id: p.id, images: [...p.images] });
+
+export const bookView = (p: ProductRecord, language: Language) => {
+  if (p.type !== 'book' || !p.book) return undefined;
+  return {
+    id: p.id,
+    title: translate(p.title, language),
+    author: p.author,
+    publisher: p.book.publisher,
+    translator: p.book.translator,
+    back_cover: translate(p.book.backCover, language),
+  };
+};
+
+export const computerView = (p: ProductRecord, language: Language) => {
+  if (p.type !== 'computer' || !p.computer) return undefined;
+  return {
+    id: p.id,
+    title: translate(p.title, language),
+    brand: p.brand,
+    screen_size: p.computer.screenSize,
+    ram: p.computer.ram,
+    cpu: p.computer.cpu,
+  };
+};

@@ -1,0 +1,89 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '#commons/clients/dynamodb';
+import { readMeter } from '#commons/read-meter';
+import { tableSchema } from '#commons/table-schema';
+import type { ListingEntry, ListingPartition } from '../domain/listing';
+import type { ListingReader } from '../domain/listing-page';
+import type { ProductRecord } from '../domain/product';
+import type { ReferenceData, StockLevel } from '../domain/reference-data';
+import type { CatalogueStore } from './catalogue-store';
+import { listingPartitionKey, listingSortKey, productKey, referenceDataKey, stockKey } from './catalogue-keys';
+
+type Item = Record<string, unknown>;
+
+const getItem = async (key: Item): Promise<Item | undefined> => {
+  const { Item: item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key }));
+  readMeter.add(item ? 1 : 0);
+  return item;
+};
+
+const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>) => {
+  const { Items = [], ScannedCount } = await documentClient.send(
+    new QueryCommand({ TableName: tableName(), ...input }),
+  );
+  readMeter.add(ScannedCount);
+  return Items;
+};
+
+const withoutKeys = ({ pk: _pk, sk: _sk, position: _position, ...rest }: Item) => rest;
+
+const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
+
+const listings: ListingReader = {
+  async readPositions(partition: ListingPartition, from: number, to: number) {
+    const items = await query({
+      IndexName: tableSchema.indexes.byPosition.name,
+      KeyConditionExpression: 'pk = :pk AND #position BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':from': from, ':to': to },
+    });
+    return items.map(toEntry);
+  },
+  async positionAtOrBefore(partition: ListingPartition, id: number) {
+    const [item] = await query({
+      KeyConditionExpression: 'pk = :pk AND sk <= :sk',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':sk': listingSortKey(id) },
+      ProjectionExpression: '#position',
+      ScanIndexForward: false,
+      Limit: 1,
+    });
+    return (item?.position as number | undefined) ?? 0;
+  },
+  async last(partition: ListingPartition) {
+    const [item] = await query({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition) },
+      ProjectionExpression: 'id, #position',
+      ScanIndexForward: false,
+      Limit: 1,
+    });
+    return item ? { id: item.id as number, position: item.position as number } : undefined;
+  },
+  async readFrom(partition: ListingPartition, id: number, limit: number) {
+    const items = await query({
+      KeyConditionExpression: 'pk = :pk AND sk >= :sk',
+      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':sk': listingSortKey(id) },
+      Limit: limit,
+    });
+    return items.map(toEntry);
+  },
+};
+
+export const dynamoDbCatalogueStore: CatalogueStore = {
+  async getProduct(id) {
+    const item = await getItem(productKey(id));
+    return item ? (withoutKeys(item) as unknown as ProductRecord) : undefined;
+  },
+  async getStock(productId, locationId) {
+    const item = await getItem(stockKey(productId, locationId));
+    return item ? (withoutKeys(item) as unknown as StockLevel) : undefined;
+  },
+  async getReferenceData() {
+    const item = await getItem(referenceDataKey);
+    if (!item) throw new Error('Catalogue reference data is missing from the table');
+    return withoutKeys(item) as unknown as ReferenceData;
+  },
+  listings,
+};

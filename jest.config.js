@@ -1,0 +1,34 @@
+/**
+ * Three levels of tests (DEVELOPERS.md): unit (domain rules, handlers with aws-sdk-client-mock),
+ * infra (CDK assertions and cdk-nag on the synthesized template) and e2e (HTTP against a
+ * sandbox that the e2e project starts on free ports and stops again).
+ */
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } },
+];
+
+const common = {
+  rootDir: import.meta.dirname,
+  // middy 7 is ESM only: point at its entry and let swc transform it to CommonJS.
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  moduleNameMapper: {
+    '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
+    '^@middy/([^/]+)$': '<rootDir>/node_modules/@middy/$1/index.js',
+  },
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+    },
+  ],
+};

@@ -25,18 +25,26 @@ export interface Route {
   readonly summary: string;
 }
 
-const catalogue = (
-  name: string,
-  method: HttpMethod,
-  path: string,
-  summary: string,
-): Route => ({ name, method, path, handler: `catalogue/handlers/${name}`, access: 'public', table: 'RO', summary });
+const catalogue = (name: string, method: HttpMethod, path: string, summary: string): Route => ({
+  name,
+  method,
+  path,
+  handler: `catalogue/handlers/${name}`,
+  access: 'public',
+  table: 'RO',
+  summary,
+});
 
 export const routes: readonly Route[] = [
   catalogue('list-products', 'GET', '/products', 'List products, filtered and paged'),
   catalogue('search-products', 'POST', '/products/search', 'Search products with a criteria object'),
   catalogue('get-product', 'GET', '/products/{product_id}', 'Read one product'),
-  catalogue('get-product-technical-info', 'GET', '/products/{product_id}/technical_info', 'Technical information of a product'),
+  catalogue(
+    'get-product-technical-info',
+    'GET',
+    '/products/{product_id}/technical_info',
+    'Technical information of a product',
+  ),
   catalogue('get-product-ratings', 'GET', '/products/{product_id}/ratings', 'Ratings of a product'),
   catalogue('get-product-images', 'GET', '/products/{product_id}/images', 'Images of a product'),
   catalogue('get-product-stock', 'GET', '/products/{product_id}/stocks', 'Stock of a product at a location'),
@@ -44,7 +52,12 @@ export const routes: readonly Route[] = [
   catalogue('get-computer', 'GET', '/computers/{computer_id}', 'Read one computer'),
   catalogue('list-business-units', 'GET', '/business-units', 'List business units'),
   catalogue('list-countries', 'GET', '/countries', 'List countries where products are sold'),
-  catalogue('list-country-products', 'GET', '/countries/{country_id}/products', 'List the products sold in a country'),
+  catalogue(
+    'list-country-products',
+    'GET',
+    '/countries/{country_id}/products',
+    'List the products sold in a country',
+  ),
 ];
 
 /** The base path every route is served under (spec: versioning rule 1). */

@@ -1,6 +1,6 @@
+import type { Translated } from '#commons/languages';
 import type { Money } from './money';
 import { PRODUCT_TYPES, type ProductRecord, type ProductType } from './product';
-import type { Translated } from './languages';
 
 /**
  * A listing partition: the products matching one value (or any value, when undefined) of each

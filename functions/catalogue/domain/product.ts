@@ -1,5 +1,6 @@
+import { fieldNames } from '#commons/field-names';
+import { type Language, type Translated, translate } from '#commons/languages';
 import type { Money } from './money';
-import { type Language, type Translated, translate } from './languages';
 
 export const PRODUCT_TYPES = ['book', 'computer'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -64,7 +65,11 @@ export const technicalInfoView = (p: ProductRecord) => ({
   ...(p.computer ? { screen_size: p.computer.screenSize, ram: p.computer.ram, cpu: p.computer.cpu } : {}),
 });
 
-export const ratingsView = (p: ProductRecord) => ({ id: p.id, average: p.ratings.average, count: p.ratings.count });
+export const ratingsView = (p: ProductRecord) => ({
+  id: p.id,
+  average: p.ratings.average,
+  count: p.ratings.count,
+});
 
 export const imagesView = (p: ProductRecord) => ({ id: p.id, images: [...p.images] });
 
@@ -91,3 +96,48 @@ export const computerView = (p: ProductRecord, language: Language) => {
     cpu: p.computer.cpu,
   };
 };
+
+const viewFields = <V extends (...args: never[]) => unknown>() => fieldNames<NonNullable<ReturnType<V>>>();
+
+export const PRODUCT_FIELDS = viewFields<typeof productView>()([
+  'id',
+  'type',
+  'brand',
+  'business_unit',
+  'label',
+  'title',
+  'description',
+  'images',
+  'height',
+  'width',
+  'weight',
+  'author',
+]);
+export const TECHNICAL_INFO_FIELDS = viewFields<typeof technicalInfoView>()([
+  'id',
+  'type',
+  'height',
+  'width',
+  'weight',
+  'screen_size',
+  'ram',
+  'cpu',
+]);
+export const RATINGS_FIELDS = viewFields<typeof ratingsView>()(['id', 'average', 'count']);
+export const IMAGES_FIELDS = viewFields<typeof imagesView>()(['id', 'images']);
+export const BOOK_FIELDS = viewFields<typeof bookView>()([
+  'id',
+  'title',
+  'author',
+  'publisher',
+  'translator',
+  'back_cover',
+]);
+export const COMPUTER_FIELDS = viewFields<typeof computerView>()([
+  'id',
+  'title',
+  'brand',
+  'screen_size',
+  'ram',
+  'cpu',
+]);

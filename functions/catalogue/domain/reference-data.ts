@@ -1,4 +1,5 @@
-import type { Translated } from './languages';
+import { fieldNames } from '#commons/field-names';
+import { type Language, type Translated, translate } from '#commons/languages';
 import type { ExchangeRates } from './money';
 
 export interface Country {
@@ -27,3 +28,30 @@ export interface StockLevel {
   readonly quantity: number;
   readonly updatedAt: string;
 }
+
+export const stockView = (s: StockLevel) => ({
+  product_id: s.productId,
+  location_id: s.locationId,
+  quantity: s.quantity,
+  updated_at: s.updatedAt,
+});
+
+export const countryView = (c: Country, language: Language) => ({
+  id: c.id,
+  label: translate(c.label, language),
+  currency: c.currency,
+});
+
+export const businessUnitView = (u: BusinessUnit, language: Language) => ({
+  id: u.id,
+  label: translate(u.label, language),
+});
+
+export const STOCK_FIELDS = fieldNames<ReturnType<typeof stockView>>()([
+  'product_id',
+  'location_id',
+  'quantity',
+  'updated_at',
+]);
+export const COUNTRY_FIELDS = fieldNames<ReturnType<typeof countryView>>()(['id', 'label', 'currency']);
+export const BUSINESS_UNIT_FIELDS = fieldNames<ReturnType<typeof businessUnitView>>()(['id', 'label']);

@@ -1,7 +1,13 @@
 import { publishListings } from '../domain/listing';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
-import { listingPartitionKey, listingSortKey, productKey, referenceDataKey, stockKey } from './catalogue-keys';
+import {
+  listingPartitionKey,
+  listingSortKey,
+  productKey,
+  referenceDataKey,
+  stockKey,
+} from './catalogue-keys';
 
 /**
  * The table items that publish a catalogue: products, stock levels, reference data and every

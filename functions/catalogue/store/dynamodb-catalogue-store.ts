@@ -6,8 +6,14 @@ import type { ListingEntry, ListingPartition } from '../domain/listing';
 import type { ListingReader } from '../domain/listing-page';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
+import {
+  listingPartitionKey,
+  listingSortKey,
+  productKey,
+  referenceDataKey,
+  stockKey,
+} from './catalogue-keys';
 import type { CatalogueStore } from './catalogue-store';
-import { listingPartitionKey, listingSortKey, productKey, referenceDataKey, stockKey } from './catalogue-keys';
 
 type Item = Record<string, unknown>;
 
@@ -71,6 +77,10 @@ const listings: ListingReader = {
   },
 };
 
+/** Reference data changes rarely; each execution environment reads it at most once a minute. */
+const REFERENCE_TTL_MS = 60_000;
+let reference: { data: ReferenceData; readAt: number } | undefined;
+
 export const dynamoDbCatalogueStore: CatalogueStore = {
   async getProduct(id) {
     const item = await getItem(productKey(id));
@@ -81,9 +91,11 @@ export const dynamoDbCatalogueStore: CatalogueStore = {
     return item ? (withoutKeys(item) as unknown as StockLevel) : undefined;
   },
   async getReferenceData() {
+    if (reference && performance.now() - reference.readAt < REFERENCE_TTL_MS) return reference.data;
     const item = await getItem(referenceDataKey);
     if (!item) throw new Error('Catalogue reference data is missing from the table');
-    return withoutKeys(item) as unknown as ReferenceData;
+    reference = { data: withoutKeys(item) as unknown as ReferenceData, readAt: performance.now() };
+    return reference.data;
   },
   listings,
 };

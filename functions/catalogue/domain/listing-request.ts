@@ -1,0 +1,64 @@
+import type { Language } from '#commons/languages';
+import { translate } from '#commons/languages';
+import type { ListingEntry, ListingFilter } from './listing';
+import { convert, type ExchangeRates, isKnownCurrency, type Money } from './money';
+import type { ReferenceData } from './reference-data';
+
+/** A product listing as a client asks for it, from query parameters or a search criteria object. */
+export interface ListingRequest extends ListingFilter {
+  readonly currency?: string;
+  readonly page: number;
+  readonly limit: number;
+}
+
+/** A filter value that names nothing the catalogue has (an unknown country, unit or currency). */
+export class UnknownReferenceError extends Error {
+  constructor(readonly parameter: 'country' | 'business-unit' | 'currency') {
+    super(`Unknown ${parameter}`);
+    this.name = 'UnknownReferenceError';
+  }
+}
+
+/** Checks the request against the reference data; returns the currency prices are shown in. */
+export const checkReferences = (request: ListingRequest, reference: ReferenceData): string => {
+  const country = request.country && reference.countries.find((c) => c.id === request.country);
+  if (request.country && !country) throw new UnknownReferenceError('country');
+  if (request.businessUnit && !reference.businessUnits.some((u) => u.id === request.businessUnit)) {
+    throw new UnknownReferenceError('business-unit');
+  }
+  if (request.currency && !isKnownCurrency(reference.rates, request.currency)) {
+    throw new UnknownReferenceError('currency');
+  }
+  return request.currency ?? (country ? country.currency : reference.rates.base);
+};
+
+/**
+ * A product in a listing. `id` is a string here and an integer in the single-product view, as
+ * the spec says. The price appears in country, business-unit and currency listings, converted
+ * to the asked currency; the header's language changes only `label` (Accept-Language rule 4).
+ */
+export const listingView = (entry: ListingEntry, language: Language, price?: Money) => ({
+  id: String(entry.id),
+  label: translate(entry.label, language),
+  type: entry.type,
+  brand: entry.brand,
+  ...(price ? { price } : {}),
+});
+
+export const LISTING_FIELDS = ['id', 'label', 'type', 'brand', 'price'] as const;
+
+/** Whether list elements carry a price: only when the listing is scoped to a market or currency. */
+export const isPriced = (request: ListingRequest): boolean =>
+  Boolean(request.country || request.businessUnit || request.currency);
+
+/** Shapes a page of entries; `currency` is what checkReferences returned. */
+export const listingViews = (
+  entries: readonly ListingEntry[],
+  request: ListingRequest,
+  currency: string,
+  rates: ExchangeRates,
+  language: Language,
+) =>
+  entries.map((entry) =>
+    listingView(entry, language, isPriced(request) ? convert(entry.price, currency, rates) : undefined),
+  );

@@ -1,0 +1,10 @@
+import { httpRoute } from '#commons/http/http-route';
+import { COMPUTER_FIELDS, computerView } from '../domain/product';
+import { computerPath } from '../http-schemas';
+import { productReply } from './product-reply';
+
+/** GET /computers/{computer_id}: the computer-specific view; a product that is not a computer is a 404. */
+export const handler = httpRoute(
+  { path: computerPath, fields: COMPUTER_FIELDS, translated: true, cache: 'public' },
+  async ({ path, language }) => productReply(path.computer_id, (p) => computerView(p, language)),
+);

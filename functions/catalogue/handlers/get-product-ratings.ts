@@ -1,0 +1,10 @@
+import { httpRoute } from '#commons/http/http-route';
+import { RATINGS_FIELDS, ratingsView } from '../domain/product';
+import { productPath } from '../http-schemas';
+import { productReply } from './product-reply';
+
+/** GET /products/{product_id}/ratings */
+export const handler = httpRoute(
+  { path: productPath, fields: RATINGS_FIELDS, cache: 'public' },
+  async ({ path }) => productReply(path.product_id, ratingsView),
+);

@@ -1,0 +1,10 @@
+import { httpRoute } from '#commons/http/http-route';
+import { TECHNICAL_INFO_FIELDS, technicalInfoView } from '../domain/product';
+import { productPath } from '../http-schemas';
+import { productReply } from './product-reply';
+
+/** GET /products/{product_id}/technical_info */
+export const handler = httpRoute(
+  { path: productPath, fields: TECHNICAL_INFO_FIELDS, cache: 'public' },
+  async ({ path }) => productReply(path.product_id, technicalInfoView),
+);

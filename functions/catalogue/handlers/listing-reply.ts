@@ -1,0 +1,57 @@
+import { invalidParameter, notFound } from '#commons/http/errors';
+import type { Reply } from '#commons/http/http-route';
+import type { Language } from '#commons/languages';
+import { listProducts } from '../catalogue-service';
+import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
+import { DEFAULT_LIMIT, type SearchCriteria } from '../http-schemas';
+import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
+
+/** The listing request a search criteria object stands for (body, or decoded `searchCriteria`). */
+export const fromCriteria = (criteria: SearchCriteria): ListingRequest => ({
+  country: criteria.country,
+  businessUnit: criteria.businessUnit,
+  currency: criteria.currency,
+  productTypes: criteria.productType ?? [],
+  brands: criteria.brand ?? [],
+  page: criteria.page ?? 1,
+  limit: criteria.limit ?? DEFAULT_LIMIT,
+});
+
+interface ListingQuery {
+  readonly 'business-unit'?: string;
+  readonly currency?: string;
+  readonly page?: number;
+  readonly limit?: number;
+  readonly productType?: ListingRequest['productTypes'];
+  readonly brand?: ListingRequest['brands'];
+}
+
+/** The listing request that query parameters stand for. */
+export const fromQuery = (query: ListingQuery, country: string | undefined): ListingRequest => ({
+  country,
+  businessUnit: query['business-unit'],
+  currency: query.currency,
+  productTypes: query.productType ?? [],
+  brands: query.brand ?? [],
+  page: query.page ?? 1,
+  limit: query.limit ?? DEFAULT_LIMIT,
+});
+
+/**
+ * Answers a listing, shared by the list, country and search routes. An unknown country, unit or
+ * currency in a filter is a 400 naming the parameter; `unknownCountry` lets the country route
+ * answer 404, since there the country is the resource.
+ */
+export const listingReply = async (
+  request: ListingRequest,
+  language: Language,
+  unknownCountry: 'invalid' | 'not_found' = 'invalid',
+): Promise<Reply> => {
+  try {
+    return { body: await listProducts(dynamoDbCatalogueStore, request, language) };
+  } catch (error) {
+    if (!(error instanceof UnknownReferenceError)) throw error;
+    if (error.parameter === 'country' && unknownCountry === 'not_found') throw notFound();
+    throw invalidParameter(error.parameter);
+  }
+};

@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+import { PRODUCT_TYPES } from './domain/product';
+
+/**
+ * Request schemas of the catalogue routes: they validate input and will feed the OpenAPI
+ * document. Bounds (D7): page 1..10,000, limit 1..100.
+ */
+export const MAX_PAGE = 10_000;
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 20;
+
+const pathId = z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number));
+export const productPath = z.strictObject({ product_id: pathId });
+export const bookPath = z.strictObject({ book_id: pathId });
+export const computerPath = z.strictObject({ computer_id: pathId });
+export const countryPath = z.strictObject({
+  country_id: z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+    z.transform((s) => s.toUpperCase()),
+  ),
+});
+
+const upperCode = (length: number) =>
+  z.pipe(
+    z.string().check(z.regex(new RegExp(`^[A-Za-z]{${length}}$`))),
+    z.transform((s) => s.toUpperCase()),
+  );
+const countryCode = upperCode(2);
+const currencyCode = upperCode(3);
+const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
+// Brands are free text, so `a|b` is one brand (the comma is the only delimiter); no control characters.
+const brandName = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^\p{Cc}]+$/u));
+const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
+const brands = z.array(brandName).check(z.maxLength(20));
+const queryInt = (max: number) => z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max));
+const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));
+
+/** Query of `GET /products` and `GET /countries/{country_id}/products`. */
+export const listingQueryShape = {
+  'business-unit': z.optional(businessUnitId),
+  currency: z.optional(currencyCode),
+  page: z.optional(queryInt(MAX_PAGE)),
+  limit: z.optional(queryInt(MAX_LIMIT)),
+  productType: z.optional(productTypes),
+  brand: z.optional(brands),
+};
+export const countryListingQuery = z.strictObject(listingQueryShape);
+export const productsQuery = z.strictObject({
+  ...listingQueryShape,
+  country: z.optional(countryCode),
+  searchCriteria: z.optional(z.string().check(z.maxLength(4096))),
+});
+
+/**
+ * The search criteria object: the body of `POST /products/search` and, JSON-encoded, the
+ * `searchCriteria` parameter (D9: same meaning). Unknown criteria are a 400.
+ */
+export const searchCriteria = z.strictObject({
+  page: z.optional(bodyInt(MAX_PAGE)),
+  limit: z.optional(bodyInt(MAX_LIMIT)),
+  productType: z.optional(productTypes),
+  brand: z.optional(brands),
+  country: z.optional(countryCode),
+  businessUnit: z.optional(businessUnitId),
+  currency: z.optional(currencyCode),
+});
+export type SearchCriteria = z.infer<typeof searchCriteria>;
+
+export const stockQuery = z.strictObject({
+  location_id: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/)),
+});

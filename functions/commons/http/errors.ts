@@ -1,0 +1,35 @@
+/**
+ * Errors a client may see (D1): a status, a snake_case code and a general sentence. Messages
+ * never carry identifiers, values, versions, paths or exception text; details go to the log.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = () => new HttpError(404, 'not_found', 'The requested resource was not found.');
+
+export const invalidRequest = (message = 'The request is not valid.') =>
+  new HttpError(400, 'invalid_request', message);
+
+export const unsupportedMediaType = () =>
+  new HttpError(415, 'unsupported_media_type', 'The request body must be JSON (application/json).');
+
+export const internalError = () => new HttpError(500, 'internal_error', 'An unexpected error occurred.');
+
+/** Names a parameter only when its name is plain, so a message never echoes arbitrary input. */
+export const parameterName = (name: PropertyKey | undefined): string | undefined =>
+  typeof name === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name) ? name : undefined;
+
+export const invalidParameter = (name: PropertyKey | undefined, where: 'query' | 'body' = 'query') => {
+  const plain = parameterName(name);
+  const subject = where === 'query' ? 'query parameter' : 'field';
+  return invalidRequest(plain ? `The ${subject} '${plain}' is invalid.` : `A ${subject} is invalid.`);
+};

@@ -1,0 +1,177 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { type Language, negotiateLanguage } from '../languages';
+import { logger } from '../logger';
+import { readMeter } from '../read-meter';
+import { HttpError, internalError, invalidRequest, notFound, unsupportedMediaType } from './errors';
+import { parseFields, pickFields } from './fields';
+import { parseWith, readQuery } from './query';
+
+type ObjectSchema = z.ZodMiniObject<Readonly<Record<string, z.ZodMiniType>>>;
+
+/** Cache-Control per route (D10): catalogue reads may be cached publicly for a short time. */
+export const CACHE_POLICIES = {
+  public: 'public, max-age=60',
+  private: 'private',
+  'no-store': 'no-store',
+} as const;
+
+export interface RouteOptions<
+  P extends ObjectSchema | undefined,
+  Q extends ObjectSchema | undefined,
+  B extends z.ZodMiniType | undefined,
+> {
+  /** Path parameters; a value that fails it names no resource, so it is a 404, not a 400. */
+  readonly path?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  /** Field names the response has; enables the `fields` query parameter. */
+  readonly fields?: readonly string[];
+  /** Text depends on `Accept-Language`: negotiate it and say so in Content-Language and Vary. */
+  readonly translated?: boolean;
+  readonly cache: keyof typeof CACHE_POLICIES;
+}
+
+type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+
+export interface RouteRequest<P, Q, B> {
+  readonly path: Parsed<P>;
+  readonly query: Parsed<Q>;
+  readonly body: Parsed<B>;
+  readonly language: Language;
+  readonly event: APIGatewayProxyEvent;
+}
+
+export interface Reply {
+  readonly status?: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+const JSON_TYPE = 'application/json';
+
+export const header = (event: APIGatewayProxyEvent, name: string): string | undefined => {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value !== undefined) return value;
+  }
+  return undefined;
+};
+
+export const jsonResponse = (
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): APIGatewayProxyResult => ({
+  statusCode: status,
+  headers: { 'Content-Type': JSON_TYPE, ...headers },
+  body: body === undefined ? '' : JSON.stringify(body),
+});
+
+const readBody = (event: APIGatewayProxyEvent): unknown => {
+  const contentType = header(event, 'content-type');
+  if (contentType !== undefined && !/^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim())) {
+    throw unsupportedMediaType();
+  }
+  if (event.body === null || event.body === undefined || event.body === '') {
+    throw invalidRequest('The request body is required.');
+  }
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidRequest('The request body is not valid JSON.');
+  }
+};
+
+/**
+ * The one middleware every HTTP function shares: correlation id, one log line per request with
+ * its status, duration and items read, and the D1 error rule — an HttpError becomes its own
+ * status and general message, anything else a 500 whose details stay in the log.
+ */
+const observeAndAnswerErrors = (): MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  Context
+> => {
+  let started = 0;
+  const done = (event: APIGatewayProxyEvent, status: number) =>
+    logger.info('request', {
+      method: event.httpMethod,
+      resource: event.resource,
+      status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      itemsRead: readMeter.items,
+    });
+  return {
+    before: ({ event, context }) => {
+      started = performance.now();
+      readMeter.reset();
+      logger.addContext(context);
+      logger.setCorrelationId(event.requestContext?.requestId);
+    },
+    after: ({ event, response }) => {
+      done(event, response?.statusCode ?? 200);
+    },
+    onError: (request) => {
+      const error = request.error instanceof HttpError ? request.error : undefined;
+      if (!error) logger.error('unhandled error', request.error as Error);
+      const answer = error ?? internalError();
+      request.response = jsonResponse(
+        answer.status,
+        { code: answer.code, message: answer.message },
+        { 'Cache-Control': 'no-store', ...answer.headers },
+      );
+      done(request.event, answer.status);
+    },
+  };
+};
+
+/**
+ * Builds an API Gateway proxy handler from a route's schemas and its domain call, so each
+ * handler file only says what it reads and what it answers.
+ */
+export const httpRoute = <
+  P extends ObjectSchema | undefined = undefined,
+  Q extends ObjectSchema | undefined = undefined,
+  B extends z.ZodMiniType | undefined = undefined,
+>(
+  options: RouteOptions<P, Q, B>,
+  answer: (request: RouteRequest<P, Q, B>) => Promise<Reply>,
+) => {
+  const queryShape = options.query?.shape ?? {};
+  const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    let path: unknown;
+    if (options.path) {
+      const parsed = options.path.safeParse(event.pathParameters ?? {});
+      if (!parsed.success) throw notFound();
+      path = parsed.data;
+    }
+    const { fields: rawFields, ...rawQuery } = event.multiValueQueryStringParameters ?? {};
+    if (rawFields && !options.fields) throw invalidRequest("The query parameter 'fields' is not supported.");
+    if (rawFields && rawFields.length > 1)
+      throw invalidRequest("The query parameter 'fields' must be given once.");
+    const fields = options.fields ? parseFields(rawFields?.[0], options.fields) : undefined;
+    const query = options.query
+      ? parseWith(options.query, readQuery(rawQuery, queryShape), 'query')
+      : undefined;
+    if (!options.query && Object.keys(rawQuery).length > 0) readQuery(rawQuery, {});
+    const body = options.body ? parseWith(options.body, readBody(event), 'body') : undefined;
+    const language = options.translated ? negotiateLanguage(header(event, 'accept-language')) : 'en';
+
+    const reply = await answer({ path, query, body, language, event } as RouteRequest<P, Q, B>);
+
+    const headers: Record<string, string> = { 'Cache-Control': CACHE_POLICIES[options.cache] };
+    if (options.translated) {
+      headers['Content-Language'] = language;
+      headers['Vary'] = 'Accept-Language';
+    }
+    return jsonResponse(reply.status ?? 200, pickFields(reply.body, fields), {
+      ...headers,
+      ...reply.headers,
+    });
+  };
+  return middy(base).use(observeAndAnswerErrors());
+};

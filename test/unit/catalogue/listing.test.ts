@@ -1,0 +1,59 @@
+import { partitionsFor, partitionsOf, publishListings } from '../../../functions/catalogue/domain/listing';
+import { listingPartitionKey } from '../../../functions/catalogue/store/catalogue-keys';
+import { catalogue, product } from './product-fixtures';
+
+describe('partitionsFor', () => {
+  it('is one partition for single values and for no filter', () => {
+    expect(partitionsFor({ productTypes: [], brands: [] })).toEqual([{}]);
+    expect(
+      partitionsFor({ country: 'FR', businessUnit: 'books', productTypes: ['book'], brands: ['Acme'] }),
+    ).toEqual([{ country: 'FR', businessUnit: 'books', type: 'book', brand: 'Acme' }]);
+  });
+
+  it('is one partition per alternative, deduplicated', () => {
+    expect(partitionsFor({ productTypes: ['book'], brands: ['Acme', 'Zeta', 'Acme'] })).toEqual([
+      { type: 'book', brand: 'Acme' },
+      { type: 'book', brand: 'Zeta' },
+    ]);
+  });
+
+  it('treats every product type at once as any type', () => {
+    expect(partitionsFor({ productTypes: ['computer', 'book'], brands: [] })).toEqual([{}]);
+  });
+});
+
+describe('publishListings', () => {
+  it('puts a product in every partition of its values or "any", once each', () => {
+    const partitions = partitionsOf(product(1)).map(listingPartitionKey);
+    // 3 country choices (any, FR, GB) x 2 x 2 x 2
+    expect(partitions).toHaveLength(24);
+    expect(new Set(partitions).size).toBe(24);
+  });
+
+  it('numbers each partition 1..n in product id order', () => {
+    const published = publishListings([...catalogue(12)].reverse(), listingPartitionKey);
+    const byPartition = new Map<string, { id: number; position: number }[]>();
+    for (const { partition, position, entry } of published) {
+      const key = listingPartitionKey(partition);
+      byPartition.set(key, [...(byPartition.get(key) ?? []), { id: entry.id, position }]);
+    }
+    for (const entries of byPartition.values()) {
+      expect(entries.map((e) => e.position)).toEqual(entries.map((_, i) => i + 1));
+      expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => a - b));
+    }
+    expect(byPartition.get(listingPartitionKey({}))).toHaveLength(12);
+  });
+
+  it('prices country entries in the country currency and others at the base price', () => {
+    const published = publishListings([product(1)], listingPartitionKey);
+    const gb = published.find((p) => p.partition.country === 'GB');
+    const any = published.find((p) => listingPartitionKey(p.partition) === listingPartitionKey({}));
+    expect(gb?.entry.price).toEqual({ value: 9, currency: 'GBP' });
+    expect(any?.entry.price).toEqual({ value: 11, currency: 'EUR' });
+  });
+
+  it('keeps a brand with a pipe or a hash as one key', () => {
+    expect(listingPartitionKey({ brand: 'Pipe|Line' })).not.toBe(listingPartitionKey({ brand: 'Pipe' }));
+    expect(listingPartitionKey({ brand: 'a#c=FR' })).not.toContain('#c=FR#');
+  });
+});

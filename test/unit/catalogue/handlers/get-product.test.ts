@@ -1,0 +1,79 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler } from '../../../../functions/catalogue/handlers/get-product';
+import { productKey } from '../../../../functions/catalogue/store/catalogue-keys';
+import { apiEvent, lambdaContext } from '../../support/api-event';
+import { product } from '../product-fixtures';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+process.env.TABLE_NAME = 'commerce-test';
+
+const get = (id: string, query?: Record<string, string[]>, headers?: Record<string, string>) =>
+  handler(
+    apiEvent({ resource: '/v1/products/{product_id}', pathParameters: { product_id: id }, query, headers }),
+    lambdaContext,
+  );
+
+beforeEach(() => dynamo.reset());
+
+describe('GET /products/{product_id}', () => {
+  it('answers the translated single-product view with an integer id', async () => {
+    dynamo.on(GetCommand, { Key: productKey(7) }).resolves({ Item: { ...productKey(7), ...product(7) } });
+    const response = await get('7', undefined, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'Content-Language': 'fr',
+      Vary: 'Accept-Language',
+      'Cache-Control': 'public, max-age=60',
+    });
+    const body = JSON.parse(response.body);
+    expect(body).toMatchObject({
+      id: 7,
+      label: 'Produit 7',
+      title: 'Title 7',
+      type: 'book',
+      author: 'A. Writer',
+    });
+    expect(body).not.toHaveProperty('pk');
+    expect(body).not.toHaveProperty('price');
+  });
+
+  it('keeps only the asked fields', async () => {
+    dynamo.on(GetCommand).resolves({ Item: { ...productKey(7), ...product(7) } });
+    const response = await get('7', { fields: ['id,label'] });
+    expect(JSON.parse(response.body)).toEqual({ id: 7, label: 'Product 7' });
+  });
+
+  it('refuses a field the product does not have', async () => {
+    const response = await get('7', { fields: ['id,secret'] });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).code).toBe('invalid_request');
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers 404 with the D1 body for an unknown or malformed id, without reading for a malformed one', async () => {
+    dynamo.on(GetCommand).resolves({});
+    for (const id of ['999', 'abc', '0', '1e3', '../1']) {
+      const response = await get(id);
+      expect(response.statusCode).toBe(404);
+      expect(JSON.parse(response.body)).toEqual({
+        code: 'not_found',
+        message: 'The requested resource was not found.',
+      });
+    }
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+  });
+
+  it('hides a storage failure behind a general 500', async () => {
+    dynamo
+      .on(GetCommand)
+      .rejects(new Error('ResourceNotFoundException: table commerce-test arn:aws:dynamodb'));
+    const response = await get('7');
+    expect(response.statusCode).toBe(500);
+    expect(JSON.parse(response.body)).toEqual({
+      code: 'internal_error',
+      message: 'An unexpected error occurred.',
+    });
+  });
+});

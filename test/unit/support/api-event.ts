@@ -1,0 +1,40 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+
+interface EventInput {
+  method?: string;
+  resource: string;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string[]>;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A REST API proxy event as API Gateway hands it to a function, for handler unit tests. */
+export const apiEvent = ({
+  method = 'GET',
+  resource,
+  pathParameters,
+  query,
+  headers = {},
+  body,
+}: EventInput): APIGatewayProxyEvent => {
+  const path = resource.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters?.[name] ?? '');
+  return {
+    resource,
+    path,
+    httpMethod: method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: query
+      ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.at(-1)!]))
+      : null,
+    multiValueQueryStringParameters: query ?? null,
+    pathParameters: pathParameters ?? null,
+    stageVariables: null,
+    body: body ?? null,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'test-request', httpMethod: method, resourcePath: resource, path } as never,
+  };
+};
+
+export const lambdaContext = { awsRequestId: 'test-request', functionName: 'test' } as Context;

@@ -1,0 +1,119 @@
+import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { TABLE_NAME_ENV } from '../functions/commons/table-schema';
+import type { TableAccess } from '../functions/routes';
+import { functionsDir, lockFile, projectRoot } from './project-paths';
+import type { StageSettings } from './stage';
+
+export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'role' | 'logGroup'> {
+  /** Absolute path of the handler module. */
+  readonly entry: string;
+  /** Physical name; also names the log group (`/aws/lambda/<functionName>`). */
+  readonly functionName: string;
+  readonly settings: StageSettings;
+}
+
+/**
+ * ESM bundles that include the AWS SDK need `require` for its CommonJS dependencies
+ * (DESIGN §4), hence the banner.
+ */
+const CREATE_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * A `NodejsFunction` with the project's defaults fixed once: Node.js 24 on arm64, X-Ray
+ * tracing, its own log group with a retention, a role that may write only to that log group,
+ * and an ESM bundle that carries the AWS SDK.
+ */
+export class ApiFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const { settings, functionName, ...rest } = props;
+    if (functionName.length > 64) {
+      throw new Error(
+        `Function name ${functionName} is longer than Lambda's 64 characters; shorten the stage or route name.`,
+      );
+    }
+
+    // Explicit log group: retention and removal policy by stage instead of "never expire".
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      logGroupName: `/aws/lambda/${functionName}`,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+    // Own role instead of the default one with AWSLambdaBasicExecutionRole (logs:* on every
+    // log group): this function may write to its own log group only.
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${functionName}`,
+    });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      tracing: Tracing.ACTIVE,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      loggingFormat: LoggingFormat.JSON,
+      ...rest,
+      functionName,
+      role,
+      logGroup,
+      projectRoot,
+      depsLockFilePath: lockFile,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: 'commerce-api',
+        LOG_LEVEL: 'INFO',
+        ...rest.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        target: 'node24',
+        sourceMap: false,
+        mainFields: ['module', 'main'],
+        // Bundle the AWS SDK: one file loads faster at cold start than the runtime's copy.
+        externalModules: [],
+        banner: CREATE_REQUIRE_BANNER,
+        esbuildArgs: {
+          // Lambda hands credentials over in env vars; see the module for the size it saves.
+          '--alias:@aws-sdk/credential-provider-node': `${functionsDir}/commons/aws/env-credentials.ts`,
+          '--legal-comments': 'none',
+        },
+        ...rest.bundling,
+      },
+    });
+
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which do not support ' +
+        'resource-level permissions, so their resource is "*".',
+    });
+  }
+
+  /** Tells the function its table (env `TABLE_NAME`) and grants exactly the access asked for. */
+  bindTable(table: ITable, access: TableAccess): void {
+    this.addEnvironment(TABLE_NAME_ENV, table.tableName);
+    if (access === 'RW') {
+      table.grantReadWriteData(this);
+    } else {
+      table.grantReadData(this);
+    }
+    const cfnTable = table.node.defaultChild;
+    if (this.role && cfnTable instanceof CfnElement) {
+      const logicalId: string = Stack.of(this).resolve(cfnTable.logicalId);
+      Validations.of(this.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+        reason:
+          'The table grant covers its global secondary indexes as <table>/index/*: still this one table ' +
+          'only, and the same actions as on the table itself (Query on the byPosition index).',
+      });
+    }
+  }
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+/**
+ * The CDK app: one stack per stage, `cdk deploy -c stage=<name>` (default `dev`).
+ * Every synth runs the cdk-nag AwsSolutions checks; an unacknowledged finding fails it.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { addCommerceApi } from '../lib/commerce-api-stack';
+
+const app = new App();
+addCommerceApi(app);
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { App, type AppProps, CfnOutput, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
+import { projectRoot } from './project-paths';
+import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
+import { CommerceTable } from './storage';
+
+export interface CommerceApiStackProps extends StackProps {
+  readonly stage: string;
+  /** Stage-wide API throttling; defaults to rate 100/s, burst 200. */
+  readonly throttle?: Throttle;
+}
+
+/** One isolated copy of the service: its table, its functions and its API. */
+export class CommerceApiStack extends Stack {
+  readonly stage: string;
+  readonly storage: CommerceTable;
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
+    const settings = stageSettings(props.stage);
+    super(scope, id, {
+      description: `Commerce API, stage ${settings.stage}`,
+      terminationProtection: settings.isProd,
+      ...props,
+    });
+    this.stage = settings.stage;
+    Tags.of(this).add('project', 'commerce-api');
+    Tags.of(this).add('stage', settings.stage);
+
+    this.storage = new CommerceTable(this, 'Storage', { settings });
+    this.api = new HttpApi(this, 'Api', {
+      settings,
+      table: this.storage.table,
+      throttle: props.throttle ?? DEFAULT_THROTTLE,
+    });
+
+    new CfnOutput(this, 'ApiBaseUrl', {
+      description: 'Base URL of the versioned API',
+      value: this.api.restApi.urlForPath('/v1'),
+    });
+    new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+  }
+}
+
+export const stackName = (stage: string): string => `CommerceApi-${stage}`;
+
+/** Reads a positive number from context; CLI context (`-c throttleRate=50`) arrives as a string. */
+function positiveNumberFromContext(app: Construct, key: string): number | undefined {
+  const raw: unknown = app.node.tryGetContext(key);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`Context ${key} must be a positive number, got ${JSON.stringify(raw)}.`);
+  }
+  return value;
+}
+
+/** Throttle from context `throttleRate` / `throttleBurst`, each defaulting on its own. */
+export function throttleFromContext(app: Construct): Throttle {
+  return {
+    rateLimit: positiveNumberFromContext(app, 'throttleRate') ?? DEFAULT_THROTTLE.rateLimit,
+    burstLimit: positiveNumberFromContext(app, 'throttleBurst') ?? DEFAULT_THROTTLE.burstLimit,
+  };
+}
+
+/**
+ * Adds the stack of one stage to an app. The stage comes from `options.stage`, else from
+ * context `stage` (`cdk synth -c stage=prod`), else `dev`; throttling from context.
+ */
+export function addCommerceApi(app: App, options: { stage?: string } = {}): CommerceApiStack {
+  const stage = validateStage(options.stage ?? app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
+  return new CommerceApiStack(app, stackName(stage), { stage, throttle: throttleFromContext(app) });
+}
+
+export interface CreateCommerceApiOptions {
+  readonly stage?: string;
+  /** Run esbuild for every function. Off (default) for tests and the sandbox, which only read templates. */
+  readonly bundling?: boolean;
+  /** Register the cdk-nag AwsSolutions checks, as the CDK app does. */
+  readonly nag?: boolean;
+  /** Extra context, e.g. `throttleRate`. */
+  readonly context?: Record<string, unknown>;
+  /** Passed to `App`, e.g. `builtinCloudFormationValidation: false` for fast tests. */
+  readonly appProps?: Omit<AppProps, 'context'>;
+}
+
+/** The feature flags of cdk.json, so an in-process app synthesizes what `cdk synth` would. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(projectRoot, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+/**
+ * Builds the app in-process, for tests and for the sandbox (which reads the table and the
+ * routes from the synthesized constructs instead of a hand-kept copy).
+ */
+export function createCommerceApi(options: CreateCommerceApiOptions = {}): {
+  app: App;
+  stack: CommerceApiStack;
+} {
+  const app = new App({
+    ...options.appProps,
+    context: {
+      ...cdkJsonContext(),
+      ...options.context,
+      ...(options.bundling ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    },
+  });
+  const stack = addCommerceApi(app, options.stage === undefined ? {} : { stage: options.stage });
+  if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

@@ -1,0 +1,189 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { API_VERSION, routes } from '../../functions/routes';
+import { stackName } from '../../lib/commerce-api-stack';
+import { type CfnJson, resourcesOfType, synth } from './synth';
+
+const { stack, template } = synth({ stage: 'dev' });
+const [restApiId] = Object.keys(resourcesOfType(template, 'AWS::ApiGateway::RestApi'));
+const methods = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method'));
+
+/** Full path of every API Gateway resource (`/v1/products/{product_id}`), by logical id. */
+function resourcePaths(t: Template): Map<string, string> {
+  const resources = resourcesOfType(t, 'AWS::ApiGateway::Resource');
+  const pathOf = (id: string): string => {
+    const { ParentId, PathPart } = resources[id]!.Properties;
+    const parent = ParentId.Ref ? pathOf(ParentId.Ref) : '';
+    return `${parent}/${PathPart}`;
+  };
+  return new Map(Object.keys(resources).map((id) => [id, pathOf(id)]));
+}
+const paths = resourcePaths(template);
+const methodsAt = (path: string): CfnJson[] =>
+  methods.filter((method) => paths.get(method.Properties.ResourceId.Ref) === path);
+const functionLogicalId = (routeName: string): string =>
+  stack.resolve((stack.api.functionFor(routeName).node.defaultChild as CfnJson).logicalId);
+
+describe('the REST API', () => {
+  it('is the one API of the stack, named after the stage', () => {
+    expect(stack.stackName).toBe(stackName('dev'));
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: 'commerce-api-dev' });
+  });
+
+  it.each(routes.map((route) => [route.method, route.path, route.name]))(
+    'serves %s /v1%s through the Lambda proxy of %s',
+    (httpMethod, path, name) => {
+      const [method] = methodsAt(`/${API_VERSION}${path}`).filter(
+        (m) => m.Properties.HttpMethod === httpMethod,
+      );
+      expect(method).toBeDefined();
+      expect(method.Properties.Integration.Type).toBe('AWS_PROXY');
+      expect(JSON.stringify(method.Properties.Integration.Uri)).toContain(
+        `"${functionLogicalId(name)}","Arn"`,
+      );
+    },
+  );
+
+  it('serves nothing outside /v1', () => {
+    for (const path of paths.values()) expect(path).toMatch(/^\/v1(\/|$)/);
+  });
+
+  it('answers another method on a known path with 405, Allow and a D1 body', () => {
+    const routePaths = [...new Set(routes.map((route) => route.path))];
+    for (const path of routePaths) {
+      const allow = routes
+        .filter((route) => route.path === path)
+        .map((route) => route.method)
+        .sort()
+        .join(', ');
+      const any = methodsAt(`/${API_VERSION}${path}`).filter((m) => m.Properties.HttpMethod === 'ANY');
+      expect(any).toHaveLength(1);
+      const { Integration, MethodResponses } = any[0].Properties;
+      expect(Integration.Type).toBe('MOCK');
+      expect(Integration.IntegrationResponses).toEqual([
+        expect.objectContaining({
+          StatusCode: '405',
+          // No SelectionPattern: the default response, whatever status the mock returns.
+          ResponseParameters: expect.objectContaining({ 'method.response.header.Allow': `'${allow}'` }),
+        }),
+      ]);
+      expect(Integration.IntegrationResponses[0].SelectionPattern).toBeUndefined();
+      expect(JSON.parse(Integration.IntegrationResponses[0].ResponseTemplates['application/json'])).toEqual({
+        code: 'method_not_allowed',
+        message: 'This method is not allowed on this resource.',
+      });
+      expect(MethodResponses).toEqual([
+        expect.objectContaining({
+          StatusCode: '405',
+          ResponseParameters: expect.objectContaining({ 'method.response.header.Allow': true }),
+        }),
+      ]);
+    }
+  });
+
+  it('has no ANY on resources without routes, which answer 404 like unknown paths', () => {
+    const routePaths = new Set(routes.map((route) => `/${API_VERSION}${route.path}`));
+    for (const path of paths.values()) {
+      if (!routePaths.has(path)) expect(methodsAt(path)).toEqual([]);
+    }
+  });
+});
+
+describe('gateway responses', () => {
+  const responses = Object.values(resourcesOfType(template, 'AWS::ApiGateway::GatewayResponse'));
+  const responseOf = (type: string): CfnJson => {
+    const found = responses.find((response) => response.Properties.ResponseType === type);
+    if (!found) throw new Error(`no gateway response ${type}`);
+    return found.Properties;
+  };
+  const bodyOf = (type: string) => JSON.parse(responseOf(type).ResponseTemplates['application/json']);
+
+  it.each([
+    ['MISSING_AUTHENTICATION_TOKEN', '404', 'not_found'],
+    ['RESOURCE_NOT_FOUND', '404', 'not_found'],
+    ['ACCESS_DENIED', '404', 'not_found'],
+    ['UNAUTHORIZED', '401', 'unauthorized'],
+    ['EXPIRED_TOKEN', '401', 'unauthorized'],
+    ['INVALID_SIGNATURE', '401', 'unauthorized'],
+    ['THROTTLED', '429', 'too_many_requests'],
+    ['QUOTA_EXCEEDED', '429', 'too_many_requests'],
+    ['BAD_REQUEST_BODY', '400', 'invalid_request'],
+    ['BAD_REQUEST_PARAMETERS', '400', 'invalid_request'],
+    ['REQUEST_TOO_LARGE', '413', 'payload_too_large'],
+    ['INTEGRATION_TIMEOUT', '504', 'timeout'],
+    ['DEFAULT_4XX', '400', 'invalid_request'],
+    ['DEFAULT_5XX', '500', 'internal_error'],
+  ])('%s answers %s with a JSON {code: %s, message}', (type, status, code) => {
+    expect(responseOf(type)).toMatchObject({
+      StatusCode: status,
+      ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/json'" },
+    });
+    const body = bodyOf(type);
+    expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+    expect(body.code).toBe(code);
+    // A general sentence: no paths, ids, ARNs or template variables.
+    expect(body.message).toMatch(/^[A-Z][^/{}$:]*\.$/);
+  });
+
+  it('says how to authenticate on 401 and when to retry on 429', () => {
+    expect(responseOf('UNAUTHORIZED').ResponseParameters['gatewayresponse.header.WWW-Authenticate']).toBe(
+      "'Bearer'",
+    );
+    expect(responseOf('THROTTLED').ResponseParameters['gatewayresponse.header.Retry-After']).toBe("'1'");
+  });
+
+  it('answers unknown paths 404 not_found with the same body as a missing resource', () => {
+    expect(bodyOf('MISSING_AUTHENTICATION_TOKEN')).toEqual({
+      code: 'not_found',
+      message: 'The requested resource was not found.',
+    });
+    expect(bodyOf('DEFAULT_5XX')).toEqual({
+      code: 'internal_error',
+      message: 'An unexpected error occurred.',
+    });
+  });
+});
+
+describe('the API stage', () => {
+  it('is named after the stage, traced, with metrics and error logging but no data tracing', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'dev',
+      RestApiId: { Ref: restApiId },
+      TracingEnabled: true,
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          MetricsEnabled: true,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        }),
+      ],
+    });
+  });
+
+  it('writes JSON access logs to a log group with a retention', () => {
+    const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'));
+    const { DestinationArn, Format } = stage!.Properties.AccessLogSetting;
+    const logGroupId = DestinationArn['Fn::Join'][1].at(-1).Ref;
+    expect(resourcesOfType(template, 'AWS::Logs::LogGroup')[logGroupId]!.Properties.RetentionInDays).toBe(14);
+    expect(JSON.parse(Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+  });
+
+  it('throttles at rate 100 and burst 200 by default', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 })],
+    });
+  });
+
+  it('takes throttling from context, as the CLI passes it (strings)', () => {
+    const custom = synth({ stage: 'dev', context: { throttleRate: '50', throttleBurst: '80' } }).template;
+    custom.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 })],
+    });
+  });
+
+  it('refuses a throttle that is not a positive number', () => {
+    expect(() => synth({ stage: 'dev', context: { throttleRate: 'fast' } })).toThrow(/throttleRate/);
+  });
+});

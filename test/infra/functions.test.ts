@@ -1,0 +1,129 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { routes } from '../../functions/routes';
+import { HttpApi, routeFunctionName } from '../../lib/http-api';
+import { stageSettings } from '../../lib/stage';
+import { type CfnJson, resourcesOfType, synth } from './synth';
+
+const dev = synth({ stage: 'dev' });
+const prod = synth({ stage: 'prod' });
+const functions = resourcesOfType(dev.template, 'AWS::Lambda::Function');
+const logGroups = resourcesOfType(dev.template, 'AWS::Logs::LogGroup');
+const policies = resourcesOfType(dev.template, 'AWS::IAM::Policy');
+const roles = resourcesOfType(dev.template, 'AWS::IAM::Role');
+
+const logicalIdOf = (routeName: string): string =>
+  dev.stack.resolve((dev.stack.api.functionFor(routeName).node.defaultChild as CfnJson).logicalId);
+const functionOf = (routeName: string) => functions[logicalIdOf(routeName)]!;
+const roleIdOf = (routeName: string): string => functionOf(routeName).Properties.Role['Fn::GetAtt'][0];
+/** Every statement of the inline policies attached to a route function's role. */
+const statementsOf = (routeName: string): CfnJson[] =>
+  Object.values(policies)
+    .filter((policy) => policy.Properties.Roles.some((role: CfnJson) => role.Ref === roleIdOf(routeName)))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+const actionsOf = (statements: CfnJson[]): string[] => statements.flatMap((s) => [s.Action].flat());
+
+const DYNAMODB_WRITES =
+  /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL(Insert|Update|Delete)|\*)$/;
+
+describe('route functions', () => {
+  it('are one function per route of the table, named after the stage and the route', () => {
+    expect(Object.keys(functions)).toHaveLength(routes.length);
+    const names = Object.values(functions).map((fn) => fn.Properties.FunctionName);
+    expect(names.sort()).toEqual(routes.map((route) => routeFunctionName('dev', route.name)).sort());
+  });
+
+  it.each(routes.map((route) => route.name))('%s runs Node.js 24 on arm64 with active tracing', (name) => {
+    expect(functionOf(name).Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      TracingConfig: { Mode: 'Active' },
+      MemorySize: 512,
+      Timeout: 10,
+      Environment: { Variables: { POWERTOOLS_SERVICE_NAME: 'commerce-api', LOG_LEVEL: 'INFO' } },
+    });
+  });
+
+  it('each log to their own log group, kept two weeks outside prod and deleted with the stack', () => {
+    for (const route of routes) {
+      const fn = functionOf(route.name);
+      const logGroup = logGroups[fn.Properties.LoggingConfig.LogGroup.Ref]!;
+      expect(logGroup.Properties).toMatchObject({
+        LogGroupName: `/aws/lambda/${routeFunctionName('dev', route.name)}`,
+        RetentionInDays: 14,
+      });
+      expect(logGroup.DeletionPolicy).toBe('Delete');
+    }
+  });
+
+  it('keep their logs a year in prod, and keep them when the stack goes', () => {
+    const prodGroups = Object.values(resourcesOfType(prod.template, 'AWS::Logs::LogGroup'));
+    expect(prodGroups.length).toBeGreaterThan(routes.length);
+    for (const group of prodGroups) {
+      expect(group.Properties.RetentionInDays).toBe(365);
+      expect(group.DeletionPolicy).toBe('Retain');
+    }
+  });
+
+  it('get the table name in TABLE_NAME', () => {
+    const [tableId] = Object.keys(resourcesOfType(dev.template, 'AWS::DynamoDB::Table'));
+    for (const route of routes) {
+      expect(functionOf(route.name).Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: tableId });
+    }
+  });
+
+  it('have roles without managed policies that write only to their own log group', () => {
+    for (const route of routes) {
+      expect(roles[roleIdOf(route.name)]!.Properties.ManagedPolicyArns).toBeUndefined();
+      const logStatements = statementsOf(route.name).filter((s) =>
+        actionsOf([s]).some((a) => a.startsWith('logs:')),
+      );
+      expect(logStatements).toEqual([
+        expect.objectContaining({
+          Resource: { 'Fn::GetAtt': [functionOf(route.name).Properties.LoggingConfig.LogGroup.Ref, 'Arn'] },
+        }),
+      ]);
+    }
+  });
+
+  it.each(routes.filter((route) => route.table === 'RO').map((route) => route.name))(
+    '%s (read-only) can read the table and cannot write to it',
+    (name) => {
+      const actions = actionsOf(statementsOf(name));
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(actions.filter((action) => DYNAMODB_WRITES.test(action))).toEqual([]);
+    },
+  );
+});
+
+describe('bindTable', () => {
+  /** A bare API with one read-write route, to check the RW grant the route table does not use yet. */
+  function apiWithRoute(table: 'RO' | 'RW', access: 'public' | 'token' = 'public') {
+    const app = new App({
+      context: { 'aws:cdk:bundling-stacks': [] },
+      builtinCloudFormationValidation: false,
+    });
+    const stack = new Stack(app, 'Bare');
+    const settings = stageSettings('test');
+    const tableConstruct = new Table(stack, 'Table', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+    });
+    const route = { ...routes[0]!, name: 'write-something', table, access };
+    new HttpApi(stack, 'Api', { settings, table: tableConstruct, routes: [route] });
+    return Template.fromStack(stack);
+  }
+
+  it('grants write actions to a read-write route', () => {
+    const statements = Object.values(resourcesOfType(apiWithRoute('RW'), 'AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement,
+    );
+    expect(actionsOf(statements)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']),
+    );
+  });
+
+  it('refuses a token route while the API has no authorizer, instead of serving it to anyone', () => {
+    expect(() => apiWithRoute('RO', 'token')).toThrow(/needs a token/);
+  });
+});

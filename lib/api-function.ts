@@ -1,7 +1,7 @@
 import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -59,7 +59,6 @@ export class ApiFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       memorySize: 512,
       timeout: Duration.seconds(10),
-      loggingFormat: LoggingFormat.JSON,
       ...rest,
       functionName,
       role,

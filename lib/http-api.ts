@@ -94,6 +94,15 @@ export class HttpApi extends Construct {
     });
     addGatewayErrors(this.restApi);
 
+    // API Gateway creates the execution log group on first write, with no retention; creating it
+    // first gives it the stage's retention and removal policy.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${settings.stage}`,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
+
     // Path parameters are declared required so API Gateway's basic validation applies;
     // bodies and query strings are validated in the handlers, which answer in the D1 shape.
     const validator = this.restApi.addRequestValidator('RequestValidator', {

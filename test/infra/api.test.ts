@@ -170,6 +170,21 @@ describe('the API stage', () => {
     expect(JSON.parse(Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
   });
 
+  it('has its execution log group made beforehand, so it gets a retention too', () => {
+    template.hasResource('AWS::Logs::LogGroup', {
+      Properties: {
+        LogGroupName: { 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId }, '/dev']] },
+        RetentionInDays: 14,
+      },
+      DeletionPolicy: 'Delete',
+    });
+    const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'));
+    const executionLogsId = Object.entries(resourcesOfType(template, 'AWS::Logs::LogGroup')).find(
+      ([, group]) => JSON.stringify(group.Properties.LogGroupName).includes('Execution-Logs'),
+    )![0];
+    expect(stage!.DependsOn).toContain(executionLogsId);
+  });
+
   it('throttles at rate 100 and burst 200 by default', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 })],

@@ -1,0 +1,21 @@
+import type { ProductRecord } from '../../functions/catalogue/domain/product';
+import type { ReferenceData, StockLevel } from '../../functions/catalogue/domain/reference-data';
+import { seedProducts, seedStocks } from './product-seed';
+import { seedReference } from './reference-seed';
+
+export interface CatalogueSeed {
+  readonly products: ProductRecord[];
+  readonly stocks: StockLevel[];
+  readonly reference: ReferenceData;
+}
+
+/**
+ * The sandbox's catalogue, the same on every run. Tests import it to compute the answers they
+ * expect instead of hard-coding them. Rules (also in the README): ids 1..200; ids with
+ * remainder 0 or 3 by 5 are computers, the others books; brands in turn within each type;
+ * ids divisible by 7 have no Italian text, by 11 no German, by 13 English only.
+ */
+export const seedCatalogue = (): CatalogueSeed => {
+  const products = seedProducts();
+  return { products, stocks: seedStocks(products), reference: seedReference };
+};

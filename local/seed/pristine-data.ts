@@ -1,0 +1,82 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { projectRoot } from '../../lib/project-paths';
+import { ensureTable, startDynamoDb } from '../dynamodb';
+import { writeItems } from './write-items';
+
+/** Bump when the cache layout changes, so old entries are not reused. */
+const CACHE_FORMAT = 1;
+const KEEP_ENTRIES = 3;
+
+/**
+ * Seeding dynalite takes about 2 s (some 10,000 items at a few thousand writes a second), a
+ * copy of the resulting LevelDB directory about 10 ms. So the seed is written once into a
+ * pristine data directory, kept in node_modules/.cache, and every fresh start (first run,
+ * `--reset`, each e2e run) copies it.
+ */
+export const cacheRoot = () =>
+  process.env.SANDBOX_CACHE_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'commerce-api-sandbox');
+
+/** Names the pristine data: a change to the seed, the table or dynalite makes a new entry. */
+export const seedKey = (tableInput: CreateTableCommandInput, items: readonly Record<string, unknown>[]) => {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ format: CACHE_FORMAT, dynalite: '4.0.0', tableInput }));
+  for (const item of items) hash.update(JSON.stringify(item));
+  return hash.digest('hex').slice(0, 16);
+};
+
+export interface PristineData {
+  /** A complete, closed dynalite data directory: copy it, never open it. */
+  readonly dynamodbDir: string;
+  /** Milliseconds spent seeding, when this call had to build it. */
+  readonly builtInMs?: number;
+}
+
+const completeMarker = (dir: string) => path.join(dir, 'COMPLETE');
+
+/** Keeps the few most recently built entries; older seeds are of no use. */
+const prune = (root: string) => {
+  const entries = readdirSync(root)
+    .map((name) => path.join(root, name))
+    .filter((dir) => existsSync(completeMarker(dir)))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const stale of entries.slice(KEEP_ENTRIES)) rmSync(stale, { recursive: true, force: true });
+};
+
+export async function pristineData(
+  key: string,
+  tableInput: CreateTableCommandInput,
+  items: readonly Record<string, unknown>[],
+): Promise<PristineData> {
+  const root = cacheRoot();
+  const dir = path.join(root, key);
+  const dynamodbDir = path.join(dir, 'dynamodb');
+  if (existsSync(completeMarker(dir))) return { dynamodbDir };
+
+  // Built aside and renamed into place, so a concurrent start never sees half a seed.
+  const started = performance.now();
+  const building = path.join(root, `.${key}-${randomUUID()}`);
+  mkdirSync(building, { recursive: true });
+  try {
+    const db = await startDynamoDb({ path: path.join(building, 'dynamodb') });
+    try {
+      await ensureTable(db.client, tableInput);
+      await writeItems(db.client, tableInput.TableName!, items);
+    } finally {
+      await db.close();
+    }
+    writeFileSync(completeMarker(building), `${new Date().toISOString()}\n`);
+    try {
+      renameSync(building, dir);
+    } catch (error) {
+      // Another process built the same entry meanwhile: theirs is as good as ours.
+      if (!existsSync(completeMarker(dir))) throw error;
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  prune(root);
+  return { dynamodbDir, builtInMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,21 @@
+import { catalogueItems } from '../../functions/catalogue/store/catalogue-items';
+import { seedCatalogue } from './catalogue-seed';
+
+export interface Seed {
+  /** Every table item of the seed, in a stable order. */
+  readonly items: Record<string, unknown>[];
+  /** One line for the start-up summary. */
+  readonly summary: string;
+}
+
+/** Everything the sandbox's table starts with. Other seeds (users, orders) join here. */
+export function sandboxSeed(): Seed {
+  const catalogue = seedCatalogue();
+  const items = catalogueItems(catalogue.products, catalogue.stocks, catalogue.reference);
+  const books = catalogue.products.filter((p) => p.type === 'book').length;
+  const summary =
+    `${catalogue.products.length} products (${books} books, ${catalogue.products.length - books} computers), ` +
+    `${catalogue.reference.businessUnits.length} business units, ${catalogue.reference.countries.length} countries, ` +
+    `${catalogue.stocks.length} stock levels: ${items.length} items`;
+  return { items, summary };
+}

@@ -1,0 +1,27 @@
+/**
+ * The answers API Gateway gives on its own in the stack (lib/gateway-responses.ts and the ANY
+ * mock of lib/http-api.ts), in the D1 shape. Kept here as plain data so the request path does
+ * not load aws-cdk-lib; test/unit/local/gateway-parity.test.ts checks them against the
+ * synthesized API, so the two cannot drift apart.
+ */
+export interface GatewayAnswer {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly message: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const gatewayAnswers = {
+  notFound: { statusCode: 404, code: 'not_found', message: 'The requested resource was not found.' },
+  methodNotAllowed: {
+    statusCode: 405,
+    code: 'method_not_allowed',
+    message: 'This method is not allowed on this resource.',
+  },
+  payloadTooLarge: { statusCode: 413, code: 'payload_too_large', message: 'The request is too large.' },
+  /** A function that throws, times out or returns no valid proxy response (DEFAULT_5XX). */
+  internalError: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred.' },
+} as const satisfies Record<string, GatewayAnswer>;
+
+export const gatewayErrorBody = (answer: GatewayAnswer): string =>
+  JSON.stringify({ code: answer.code, message: answer.message });

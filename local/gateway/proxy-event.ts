@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Resolution } from './router';
+
+/** What the sandbox knows of an HTTP request, before any API Gateway interpretation. */
+export interface GatewayRequest {
+  readonly method: string;
+  /** The path as sent, still percent-encoded: `/v1/products/1`. */
+  readonly path: string;
+  /** The query string as sent, without `?`. */
+  readonly query: string;
+  /** Name/value pairs in the order and case the client sent them (node's `rawHeaders`). */
+  readonly rawHeaders: readonly string[];
+  readonly body?: Buffer;
+  readonly sourceIp: string;
+}
+
+export type RouteResolution = Extract<Resolution, { kind: 'route' }>;
+
+export const SANDBOX_STAGE = 'sandbox';
+export const SANDBOX_ACCOUNT = '000000000000';
+
+/** Text bodies reach the function as strings; anything else base64-encoded, flagged. */
+const isTextContent = (contentType: string | undefined): boolean => {
+  if (!contentType) return true;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return (
+    type.startsWith('text/') ||
+    /^application\/(json|xml|javascript|x-www-form-urlencoded|graphql)$/.test(type) ||
+    /\+(json|xml)$/.test(type)
+  );
+};
+
+/** `headers` holds the last value of each name, `multiValueHeaders` all of them (API Gateway's rule). */
+const headerMaps = (rawHeaders: readonly string[]) => {
+  const names = new Map<string, string>(); // lower case → first spelling seen
+  const multi: Record<string, string[]> = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    const key = names.get(name.toLowerCase()) ?? name;
+    names.set(name.toLowerCase(), key);
+    multi[key] = [...(multi[key] ?? []), rawHeaders[i + 1]!];
+  }
+  const single = Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
+  return { single, multi, has: (name: string) => names.has(name.toLowerCase()) };
+};
+
+/** Query values are URL-decoded; a repeated name keeps its last value in the single-value map. */
+const queryMaps = (query: string) => {
+  const multi: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(query)) multi[name] = [...(multi[name] ?? []), value];
+  const names = Object.keys(multi);
+  if (names.length === 0) return { single: null, multi: null };
+  return { single: Object.fromEntries(names.map((n) => [n, multi[n]!.at(-1)!])), multi };
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** API Gateway's `requestTime` format: `22/Nov/2025:11:12:13 +0000`. */
+const requestTime = (epochMs: number) => {
+  const d = new Date(epochMs);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+};
+
+export interface EventOptions {
+  /** Defaults to a new UUID; fixed when generating sample events. */
+  readonly requestId?: string;
+  /** Epoch milliseconds; defaults to now. */
+  readonly now?: number;
+  /** The port the client reached, for `X-Forwarded-Port`. */
+  readonly port?: number;
+}
+
+/**
+ * Builds the REST API proxy (payload v1) event API Gateway would hand the route's function.
+ * The gateway's own `X-Forwarded-*` headers are added when the client did not send them, so a
+ * function can build absolute URLs (`Location`) the same way here and in AWS.
+ */
+export function buildProxyEvent(
+  request: GatewayRequest,
+  match: RouteResolution,
+  options: EventOptions = {},
+): APIGatewayProxyEvent {
+  const requestId = options.requestId ?? randomUUID();
+  const now = options.now ?? Date.now();
+  const raw = [...request.rawHeaders];
+  const headers = headerMaps(raw);
+  const added: [string, string][] = [
+    ['X-Forwarded-For', request.sourceIp],
+    ['X-Forwarded-Proto', 'http'],
+    ...(options.port ? ([['X-Forwarded-Port', String(options.port)]] as [string, string][]) : []),
+  ];
+  for (const [name, value] of added) if (!headers.has(name)) raw.push(name, value);
+  const { single, multi } = headerMaps(raw);
+  const query = queryMaps(request.query);
+  const contentType = Object.entries(single).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const hasBody = request.body !== undefined && request.body.length > 0;
+  const text = isTextContent(contentType);
+  const host = Object.entries(single).find(([k]) => k.toLowerCase() === 'host')?.[1] ?? '127.0.0.1';
+  const userAgent = Object.entries(single).find(([k]) => k.toLowerCase() === 'user-agent')?.[1] ?? null;
+
+  return {
+    resource: match.resource,
+    path: request.path,
+    httpMethod: request.method.toUpperCase(),
+    headers: single,
+    multiValueHeaders: multi,
+    queryStringParameters: query.single,
+    multiValueQueryStringParameters: query.multi,
+    pathParameters: match.pathParameters ? { ...match.pathParameters } : null,
+    stageVariables: null,
+    body: hasBody ? request.body!.toString(text ? 'utf8' : 'base64') : null,
+    isBase64Encoded: hasBody && !text,
+    requestContext: {
+      accountId: SANDBOX_ACCOUNT,
+      apiId: 'sandbox',
+      resourceId: match.route.name,
+      stage: SANDBOX_STAGE,
+      requestId,
+      extendedRequestId: requestId,
+      requestTime: requestTime(now),
+      requestTimeEpoch: now,
+      // The path the client used: in AWS it carries the stage (`/dev/v1/...`) because the stage
+      // is in the URL; the sandbox serves `/v1` at the root, so this is the same rule.
+      path: request.path,
+      resourcePath: match.resource,
+      httpMethod: request.method.toUpperCase(),
+      protocol: 'HTTP/1.1',
+      domainName: host,
+      domainPrefix: host.split(/[.:]/)[0] ?? host,
+      authorizer: null,
+      identity: {
+        sourceIp: request.sourceIp,
+        userAgent,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userArn: null,
+      },
+    },
+  };
+}

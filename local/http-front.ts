@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { type Route, routes as routeTable } from '../functions/routes';
+import { functionEntry } from '../lib/project-paths';
+import { type GatewayAnswer, gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
+import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
+import { buildProxyEvent, type GatewayRequest, type RouteResolution } from './gateway/proxy-event';
+import { createRouter } from './gateway/router';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>;
+export type HandlerLoader = (route: Route) => Promise<ProxyHandler>;
+
+/** Loads a route's module through the running tsx, as the stack bundles the same entry file. */
+export const importHandler: HandlerLoader = async (route) => {
+  const module = (await import(pathToFileURL(functionEntry(route.handler)).href)) as { handler?: unknown };
+  if (typeof module.handler !== 'function') throw new Error(`${route.handler} does not export a handler`);
+  return module.handler as ProxyHandler;
+};
+
+/** API Gateway's payload limit is 10 MB; this API takes small JSON bodies, so 1 MiB is plenty. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HttpFrontOptions {
+  readonly routes?: readonly Route[];
+  readonly loadHandler?: HandlerLoader;
+  /** One line a request. */
+  readonly log?: (line: string) => void;
+  /** Errors of functions: the details the client never sees. */
+  readonly logError?: (message: string, error: unknown) => void;
+  readonly functionTimeoutMs?: number;
+  readonly maxBodyBytes?: number;
+}
+
+interface Answer {
+  readonly statusCode: number;
+  readonly headers: [string, string | string[]][];
+  readonly body: Buffer;
+}
+
+const gatewayAnswer = (answer: GatewayAnswer, extraHeaders: [string, string][] = []): Answer => ({
+  statusCode: answer.statusCode,
+  headers: [['Content-Type', 'application/json'], ...extraHeaders],
+  body: Buffer.from(gatewayErrorBody(answer)),
+});
+
+class InvalidProxyResult extends Error {}
+
+/** Reads a proxy result the way API Gateway does; anything malformed is the function's error. */
+const proxyAnswer = (result: unknown): Answer => {
+  if (typeof result !== 'object' || result === null)
+    throw new InvalidProxyResult('The function returned no object');
+  const r = result as Record<string, unknown>;
+  const status = r.statusCode;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
+    throw new InvalidProxyResult(`Invalid statusCode ${String(status)}`);
+  }
+  const headers = new Map<string, { name: string; values: string[] }>();
+  const add = (name: string, values: unknown[]) => {
+    const entry = headers.get(name.toLowerCase()) ?? { name, values: [] };
+    entry.values.push(...values.map(String));
+    headers.set(name.toLowerCase(), entry);
+  };
+  for (const [name, value] of Object.entries((r.headers as Record<string, unknown>) ?? {}))
+    add(name, [value]);
+  for (const [name, values] of Object.entries((r.multiValueHeaders as Record<string, unknown[]>) ?? {})) {
+    if (!Array.isArray(values)) throw new InvalidProxyResult(`multiValueHeaders.${name} is not an array`);
+    add(name, values);
+  }
+  if (!headers.has('content-type')) add('Content-Type', ['application/json']);
+  const body = r.body === undefined || r.body === null ? '' : String(r.body);
+  return {
+    statusCode: status,
+    headers: [...headers.values()].map(({ name, values }) => [
+      name,
+      values.length === 1 ? values[0]! : values,
+    ]),
+    body: Buffer.from(body, r.isBase64Encoded === true ? 'base64' : 'utf8'),
+  };
+};
+
+const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> =>
+  new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.resume();
+      resolve('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Task timed out after ${(ms / 1000).toFixed(2)} seconds`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * Plays API Gateway in front of the functions: route table → proxy event → handler → HTTP
+ * answer, with the gateway's own answers (404, 405 + Allow, 413, 500) in the D1 shape.
+ */
+export function createGatewayListener(options: HttpFrontOptions = {}): RequestListener {
+  const router = createRouter(options.routes ?? routeTable);
+  const loadHandler = options.loadHandler ?? importHandler;
+  const log = options.log ?? ((line) => console.log(line));
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const timeoutMs = options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS;
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  // One module load per route, shared by concurrent first requests; forgotten on failure so a
+  // handler file fixed while the sandbox runs is picked up by the next request.
+  const handlers = new Map<string, Promise<ProxyHandler>>();
+  const handlerFor = (route: Route) => {
+    let handler = handlers.get(route.name);
+    if (!handler) {
+      handler = loadHandler(route);
+      handlers.set(route.name, handler);
+      handler.catch(() => handlers.delete(route.name));
+    }
+    return handler;
+  };
+
+  const invoke = async (request: GatewayRequest, match: RouteResolution, port: number | undefined) => {
+    const requestId = randomUUID();
+    const event = buildProxyEvent(request, match, { requestId, ...(port ? { port } : {}) });
+    const context = lambdaContext(match.route, requestId, Date.now() + timeoutMs);
+    try {
+      const handler = await handlerFor(match.route);
+      return { requestId, answer: proxyAnswer(await withTimeout(handler(event, context), timeoutMs)) };
+    } catch (error) {
+      logError(`${match.route.name} failed (request ${requestId}):`, error);
+      return { requestId, answer: gatewayAnswer(gatewayAnswers.internalError) };
+    }
+  };
+
+  const answerFor = async (req: IncomingMessage): Promise<{ answer: Answer; requestId?: string }> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = req.method ?? 'GET';
+    const resolution = router.resolve(method, url.pathname);
+    if (resolution.kind === 'not-found') return { answer: gatewayAnswer(gatewayAnswers.notFound) };
+    if (resolution.kind === 'method-not-allowed') {
+      return {
+        answer: gatewayAnswer(gatewayAnswers.methodNotAllowed, [['Allow', resolution.allow.join(', ')]]),
+      };
+    }
+    const body = await readBody(req, maxBody);
+    if (body === 'too-large') {
+      return { answer: gatewayAnswer(gatewayAnswers.payloadTooLarge, [['Connection', 'close']]) };
+    }
+    const request: GatewayRequest = {
+      method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      rawHeaders: req.rawHeaders,
+      body,
+      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+    };
+    return invoke(request, resolution, req.socket.localPort);
+  };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const finish = ({ answer, requestId }: { answer: Answer; requestId?: string }) => {
+      res.statusCode = answer.statusCode;
+      for (const [name, value] of answer.headers) res.setHeader(name, value);
+      if (requestId) res.setHeader('x-amzn-RequestId', requestId);
+      res.setHeader('Content-Length', answer.body.length);
+      // HEAD answers carry the headers a GET would, never a body.
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+      log(`${req.method} ${req.url} ${answer.statusCode} ${Math.round(performance.now() - started)} ms`);
+    };
+    answerFor(req)
+      .then((result) => {
+        try {
+          finish(result);
+        } catch (error) {
+          // A header value the function returned that HTTP cannot carry, for instance.
+          logError(`Invalid response for ${req.method} ${req.url}:`, error);
+          if (!res.headersSent) finish({ answer: gatewayAnswer(gatewayAnswers.internalError) });
+        }
+      })
+      .catch((error: unknown) => {
+        logError(`Request ${req.method} ${req.url} failed:`, error);
+        if (!res.headersSent) finish({ answer: gatewayAnswer(gatewayAnswers.internalError) });
+        else res.destroy();
+      });
+  };
+}
+
+export interface HttpFront {
+  /** `http://127.0.0.1:<port>/v1` */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function startHttpFront(options: HttpFrontOptions & { port?: number } = {}): Promise<HttpFront> {
+  const server = createServer(createGatewayListener(options));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections would hold close() open until clients hang up.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

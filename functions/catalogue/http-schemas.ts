@@ -32,7 +32,12 @@ const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
 const brandName = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^\p{Cc}]+$/u));
 const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
 const brands = z.array(brandName).check(z.maxLength(20));
-const queryInt = (max: number) => z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max));
+// Plain decimal digits only: `0x10`, `1e1` or ` 2` are not page numbers, whatever Number() makes of them.
+const queryInt = (max: number) =>
+  z.pipe(
+    z.string().check(z.regex(/^[0-9]{1,9}$/)),
+    z.pipe(z.transform(Number), z.number().check(z.int(), z.minimum(1), z.maximum(max))),
+  );
 const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));
 
 /** Query of `GET /products` and `GET /countries/{country_id}/products`. */

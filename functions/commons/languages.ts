@@ -19,7 +19,7 @@ export const negotiateLanguage = (header: string | undefined): Language => {
   header.split(',').forEach((part, order) => {
     const [rawTag = '', ...params] = part.trim().split(';');
     const primary = rawTag.trim().toLowerCase().split('-')[0] ?? '';
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const qParam = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
     const q = qParam === undefined ? 1 : Number(qParam.slice(2));
     if (!Number.isFinite(q) || q <= 0 || q > 1) return;
     const language = primary === '*' ? DEFAULT_LANGUAGE : primary;

@@ -15,6 +15,7 @@ describe('negotiateLanguage (D8)', () => {
     ['ja, zh', 'en'],
     ['fr;q=0, de;q=0.1', 'de'],
     ['fr;q=abc', 'en'],
+    ['de;Q=0.1, fr;q=0.5', 'fr'],
     [';;;,,,', 'en'],
   ])('%p → %p', (header, expected) => {
     expect(negotiateLanguage(header)).toBe(expected);

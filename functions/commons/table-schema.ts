@@ -8,11 +8,11 @@ export const tableSchema = {
   sortKey: 'sk',
   indexes: {
     /**
-     * Listing positions: every listing item carries its 1-based `position` within its
-     * listing partition, so page N of a listing is one Query on a position range and costs
-     * exactly what page 1 costs.
+     * Ordered lists: an item in a list carries the list's name in `list` and its 1-based
+     * `position` in it, so page N is one Query on a position range and costs what page 1 costs.
+     * Catalogue listing partitions and each customer's orders are such lists.
      */
-    byPosition: { name: 'byPosition', partitionKey: 'pk', sortKey: 'position', sortKeyType: 'N' },
+    byPosition: { name: 'byPosition', partitionKey: 'list', sortKey: 'position', sortKeyType: 'N' },
   },
 } as const;
 

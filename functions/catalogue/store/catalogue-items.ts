@@ -25,6 +25,7 @@ export const catalogueItems = (
   ...publishListings(products, listingPartitionKey).map(({ partition, position, entry }) => ({
     pk: listingPartitionKey(partition),
     sk: listingSortKey(entry.id),
+    list: listingPartitionKey(partition),
     position,
     ...entry,
   })),

@@ -31,7 +31,7 @@ const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 
   return Items;
 };
 
-const withoutKeys = ({ pk: _pk, sk: _sk, position: _position, ...rest }: Item) => rest;
+const withoutKeys = ({ pk: _pk, sk: _sk, list: _list, position: _position, ...rest }: Item) => rest;
 
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
 
@@ -39,9 +39,9 @@ const listings: ListingReader = {
   async readPositions(partition: ListingPartition, from: number, to: number) {
     const items = await query({
       IndexName: tableSchema.indexes.byPosition.name,
-      KeyConditionExpression: 'pk = :pk AND #position BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':from': from, ':to': to },
+      KeyConditionExpression: '#list = :list AND #position BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#list': 'list', '#position': 'position' },
+      ExpressionAttributeValues: { ':list': listingPartitionKey(partition), ':from': from, ':to': to },
     });
     return items.map(toEntry);
   },

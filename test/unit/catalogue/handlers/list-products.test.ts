@@ -42,7 +42,7 @@ describe('GET /products', () => {
     const [query] = dynamo.commandCalls(QueryCommand);
     expect(query?.args[0].input).toMatchObject({
       IndexName: 'byPosition',
-      ExpressionAttributeValues: { ':pk': 'LIST#c=GB#u=*#t=*#b=*', ':from': 21, ':to': 40 },
+      ExpressionAttributeValues: { ':list': 'LIST#c=GB#u=*#t=*#b=*', ':from': 21, ':to': 40 },
     });
     expect(bodyOf(response)).toEqual([
       { id: '21', label: 'Book 21', type: 'book', brand: 'Acme', price: { value: 10, currency: 'GBP' } },
@@ -104,7 +104,7 @@ describe('GET /products', () => {
     expect(viaQuery.statusCode).toBe(200);
     expect(viaBody.body).toBe(viaQuery.body);
     const [first, second] = dynamo.commandCalls(QueryCommand);
-    expect(first?.args[0].input.ExpressionAttributeValues?.[':pk']).toBe(
+    expect(first?.args[0].input.ExpressionAttributeValues?.[':list']).toBe(
       'LIST#c=GB#u=*#t=book#b=Pipe%7CLine',
     );
     expect(second?.args[0].input).toEqual(first?.args[0].input);

@@ -35,6 +35,20 @@ const catalogue = (name: string, method: HttpMethod, path: string, summary: stri
   summary,
 });
 
+const withToken =
+  (area: 'identity' | 'orders') =>
+  (name: string, method: HttpMethod, path: string, summary: string, table: TableAccess = 'RO'): Route => ({
+    name,
+    method,
+    path,
+    handler: `${area}/handlers/${name}`,
+    access: 'token',
+    table,
+    summary,
+  });
+const identity = withToken('identity');
+const orders = withToken('orders');
+
 export const routes: readonly Route[] = [
   catalogue('list-products', 'GET', '/products', 'List products, filtered and paged'),
   catalogue('search-products', 'POST', '/products/search', 'Search products with a criteria object'),
@@ -58,7 +72,43 @@ export const routes: readonly Route[] = [
     '/countries/{country_id}/products',
     'List the products sold in a country',
   ),
+
+  identity('get-profile', 'GET', '/profiles/{user_id}', "Read a user's profile (owner or administrator)"),
+  identity('get-my-profile', 'GET', '/profile/@me', "Read the caller's profile"),
+  identity(
+    'get-implicit-profile',
+    'GET',
+    '/profile',
+    "Read the caller's username (discouraged implicit form)",
+  ),
+  identity('get-my-user-profile', 'GET', '/users/@me/profile', "Read the caller's profile"),
+  identity('get-me', 'GET', '/@me', "Read the caller's user record"),
+  identity('put-user-address', 'PUT', '/users/{user_id}/address', "Replace a user's address", 'RW'),
+  identity('put-user-email', 'PUT', '/users/{user_id}/email', "Replace a user's e-mail address", 'RW'),
+  orders('list-my-orders', 'GET', '/@me/orders', "List the caller's orders, newest first"),
+  orders('get-order', 'GET', '/orders/{order_id}', 'Read an order (owner or administrator)'),
+  // HEAD is its own API Gateway method, so its own function, built from the same module as GET.
+  {
+    ...orders('head-order', 'HEAD', '/orders/{order_id}', 'Check that an order exists'),
+    handler: 'orders/handlers/get-order',
+  },
 ];
+
+/** A function that is not behind a route of its own. */
+export interface FunctionSpec {
+  readonly name: string;
+  /** Module under `functions/`, without extension, that exports `handler`. */
+  readonly handler: string;
+}
+
+/**
+ * Verifies bearer tokens for every `token` route: a TOKEN authorizer whose answer API Gateway
+ * caches per token, so a token is verified once per cache period rather than once per request.
+ */
+export const authorizerFunction: FunctionSpec = {
+  name: 'authorizer',
+  handler: 'identity/handlers/authorizer',
+};
 
 /** The base path every route is served under (spec: versioning rule 1). */
 export const API_VERSION = 'v1';

@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
+import { listPagingShape, MAX_LIMIT, MAX_PAGE } from '#commons/http/paging';
 import { PRODUCT_TYPES } from './domain/product';
 
-/**
- * Request schemas of the catalogue routes: they validate input and will feed the OpenAPI
- * document. Bounds (D7): page 1..10,000, limit 1..100.
- */
-export const MAX_PAGE = 10_000;
-export const MAX_LIMIT = 100;
-export const DEFAULT_LIMIT = 20;
+/** Request schemas of the catalogue routes: they validate input and will feed the OpenAPI document. */
 
 const pathId = z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number));
 export const productPath = z.strictObject({ product_id: pathId });
@@ -32,20 +27,13 @@ const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
 const brandName = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^\p{Cc}]+$/u));
 const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
 const brands = z.array(brandName).check(z.maxLength(20));
-// Plain decimal digits only: `0x10`, `1e1` or ` 2` are not page numbers, whatever Number() makes of them.
-const queryInt = (max: number) =>
-  z.pipe(
-    z.string().check(z.regex(/^[0-9]{1,9}$/)),
-    z.pipe(z.transform(Number), z.number().check(z.int(), z.minimum(1), z.maximum(max))),
-  );
 const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));
 
 /** Query of `GET /products` and `GET /countries/{country_id}/products`. */
 export const listingQueryShape = {
   'business-unit': z.optional(businessUnitId),
   currency: z.optional(currencyCode),
-  page: z.optional(queryInt(MAX_PAGE)),
-  limit: z.optional(queryInt(MAX_LIMIT)),
+  ...listPagingShape,
   productType: z.optional(productTypes),
   brand: z.optional(brands),
 };

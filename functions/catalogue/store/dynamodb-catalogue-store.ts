@@ -1,7 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '#commons/clients/dynamodb';
-import { readMeter } from '#commons/read-meter';
-import { tableSchema } from '#commons/table-schema';
+import { getItem, type Item, queryItems, readPositions, withoutKeys } from '#commons/store/table-items';
 import type { ListingEntry, ListingPartition } from '../domain/listing';
 import type { ListingReader } from '../domain/listing-page';
 import type { ProductRecord } from '../domain/product';
@@ -15,38 +12,14 @@ import {
 } from './catalogue-keys';
 import type { CatalogueStore } from './catalogue-store';
 
-type Item = Record<string, unknown>;
-
-const getItem = async (key: Item): Promise<Item | undefined> => {
-  const { Item: item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key }));
-  readMeter.add(item ? 1 : 0);
-  return item;
-};
-
-const query = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>) => {
-  const { Items = [], ScannedCount } = await documentClient.send(
-    new QueryCommand({ TableName: tableName(), ...input }),
-  );
-  readMeter.add(ScannedCount);
-  return Items;
-};
-
-const withoutKeys = ({ pk: _pk, sk: _sk, list: _list, position: _position, ...rest }: Item) => rest;
-
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
 
 const listings: ListingReader = {
   async readPositions(partition: ListingPartition, from: number, to: number) {
-    const items = await query({
-      IndexName: tableSchema.indexes.byPosition.name,
-      KeyConditionExpression: '#list = :list AND #position BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#list': 'list', '#position': 'position' },
-      ExpressionAttributeValues: { ':list': listingPartitionKey(partition), ':from': from, ':to': to },
-    });
-    return items.map(toEntry);
+    return (await readPositions(listingPartitionKey(partition), from, to)).map(toEntry);
   },
   async positionAtOrBefore(partition: ListingPartition, id: number) {
-    const [item] = await query({
+    const [item] = await queryItems({
       KeyConditionExpression: 'pk = :pk AND sk <= :sk',
       ExpressionAttributeNames: { '#position': 'position' },
       ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':sk': listingSortKey(id) },
@@ -57,7 +30,7 @@ const listings: ListingReader = {
     return (item?.position as number | undefined) ?? 0;
   },
   async last(partition: ListingPartition) {
-    const [item] = await query({
+    const [item] = await queryItems({
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeNames: { '#position': 'position' },
       ExpressionAttributeValues: { ':pk': listingPartitionKey(partition) },
@@ -68,7 +41,7 @@ const listings: ListingReader = {
     return item ? { id: item.id as number, position: item.position as number } : undefined;
   },
   async readFrom(partition: ListingPartition, id: number, limit: number) {
-    const items = await query({
+    const items = await queryItems({
       KeyConditionExpression: 'pk = :pk AND sk >= :sk',
       ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':sk': listingSortKey(id) },
       Limit: limit,

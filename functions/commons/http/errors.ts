@@ -16,6 +16,10 @@ export class HttpError extends Error {
 
 export const notFound = () => new HttpError(404, 'not_found', 'The requested resource was not found.');
 
+/** D1: a missing, expired or invalid token; `WWW-Authenticate` tells the client what to send. */
+export const unauthorized = () =>
+  new HttpError(401, 'unauthorized', 'A valid access token is required.', { 'WWW-Authenticate': 'Bearer' });
+
 export const invalidRequest = (message = 'The request is not valid.') =>
   new HttpError(400, 'invalid_request', message);
 

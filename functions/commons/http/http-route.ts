@@ -1,10 +1,19 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import type { Caller } from '../../identity/domain/caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
 import { readMeter } from '../read-meter';
-import { HttpError, internalError, invalidRequest, notFound, unsupportedMediaType } from './errors';
+import { callerFromAuthorizer } from './caller-context';
+import {
+  HttpError,
+  internalError,
+  invalidRequest,
+  notFound,
+  unauthorized,
+  unsupportedMediaType,
+} from './errors';
 import { parseFields, pickFields } from './fields';
 import { parseWith, readQuery } from './query';
 
@@ -21,7 +30,10 @@ export interface RouteOptions<
   P extends ObjectSchema | undefined,
   Q extends ObjectSchema | undefined,
   B extends z.ZodMiniType | undefined,
+  A extends boolean,
 > {
+  /** The route needs a verified token: the caller comes from the authorizer's context, never the request. */
+  readonly auth?: A;
   /** Path parameters; a value that fails it names no resource, so it is a 404, not a 400. */
   readonly path?: P;
   readonly query?: Q;
@@ -35,7 +47,8 @@ export interface RouteOptions<
 
 type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 
-export interface RouteRequest<P, Q, B> {
+export interface RouteRequest<P, Q, B, A extends boolean = false> {
+  readonly caller: A extends true ? Caller : undefined;
   readonly path: Parsed<P>;
   readonly query: Parsed<Q>;
   readonly body: Parsed<B>;
@@ -137,12 +150,18 @@ export const httpRoute = <
   P extends ObjectSchema | undefined = undefined,
   Q extends ObjectSchema | undefined = undefined,
   B extends z.ZodMiniType | undefined = undefined,
+  A extends boolean = false,
 >(
-  options: RouteOptions<P, Q, B>,
-  answer: (request: RouteRequest<P, Q, B>) => Promise<Reply>,
+  options: RouteOptions<P, Q, B, A>,
+  answer: (request: RouteRequest<P, Q, B, A>) => Promise<Reply>,
 ) => {
   const queryShape = options.query?.shape ?? {};
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    let caller: Caller | undefined;
+    if (options.auth) {
+      caller = callerFromAuthorizer(event.requestContext?.authorizer);
+      if (!caller) throw unauthorized();
+    }
     let path: unknown;
     if (options.path) {
       const parsed = options.path.safeParse(event.pathParameters ?? {});
@@ -161,7 +180,7 @@ export const httpRoute = <
     const body = options.body ? parseWith(options.body, readBody(event), 'body') : undefined;
     const language = options.translated ? negotiateLanguage(header(event, 'accept-language')) : 'en';
 
-    const reply = await answer({ path, query, body, language, event } as RouteRequest<P, Q, B>);
+    const reply = await answer({ caller, path, query, body, language, event } as RouteRequest<P, Q, B, A>);
 
     const headers: Record<string, string> = { 'Cache-Control': CACHE_POLICIES[options.cache] };
     if (options.translated) {

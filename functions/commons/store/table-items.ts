@@ -1,0 +1,49 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../clients/dynamodb';
+import { readMeter } from '../read-meter';
+import { tableSchema } from '../table-schema';
+
+/** Small helpers over the one table, shared by every adapter; each counts the items it reads. */
+export type Item = Record<string, unknown>;
+
+export const getItem = async (key: Item): Promise<Item | undefined> => {
+  const { Item: item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key }));
+  readMeter.add(item ? 1 : 0);
+  return item;
+};
+
+export const queryItems = async (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => {
+  const { Items = [], ScannedCount } = await documentClient.send(
+    new QueryCommand({ TableName: tableName(), ...input }),
+  );
+  readMeter.add(ScannedCount);
+  return Items;
+};
+
+/** The stored attributes without the table's own keys: what the domain record was. */
+export const withoutKeys = ({ pk: _pk, sk: _sk, list: _list, position: _position, ...rest }: Item): Item =>
+  rest;
+
+const byPosition = tableSchema.indexes.byPosition;
+
+/** Items at positions `from`..`to` (inclusive) of an ordered list: a page, read without its predecessors. */
+export const readPositions = (list: string, from: number, to: number) =>
+  queryItems({
+    IndexName: byPosition.name,
+    KeyConditionExpression: '#list = :list AND #position BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#list': byPosition.partitionKey, '#position': byPosition.sortKey },
+    ExpressionAttributeValues: { ':list': list, ':from': from, ':to': to },
+  });
+
+/** The last item of an ordered list (its position is the list's length), or undefined when empty. */
+export const lastOfList = async (list: string): Promise<Item | undefined> => {
+  const [item] = await queryItems({
+    IndexName: byPosition.name,
+    KeyConditionExpression: '#list = :list',
+    ExpressionAttributeNames: { '#list': byPosition.partitionKey },
+    ExpressionAttributeValues: { ':list': list },
+    ScanIndexForward: false,
+    Limit: 1,
+  });
+  return item;
+};

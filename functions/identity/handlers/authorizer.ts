@@ -1,0 +1,48 @@
+import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { logger } from '#commons/logger';
+import type { AuthorizerContext } from '../domain/auth-settings';
+import { bearerToken, callerFromClaims } from '../domain/token-claims';
+import { claimSettings, tokenVerifier } from '../store/token-verifier';
+
+const verifier = tokenVerifier(process.env);
+const claims = claimSettings(process.env);
+
+/**
+ * The resource of the Allow policy: every method and path of this API stage. API Gateway caches
+ * the answer per token and reuses it for every route, so a policy naming only the first route
+ * would deny the others. What a caller may do with a resource is each function's rule (D3).
+ */
+const wholeApi = (methodArn: string) => `${methodArn.split('/').slice(0, 2).join('/')}/*/*`;
+
+/** Throwing exactly `Unauthorized` is how a TOKEN authorizer makes API Gateway answer 401. */
+const unauthorized = (reason: string) => {
+  logger.info('token refused', { reason });
+  return new Error('Unauthorized');
+};
+
+/** REST API TOKEN authorizer: verifies the bearer token and hands the caller to the functions. */
+export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const token = bearerToken(event.authorizationToken);
+  if (!token) throw unauthorized('no bearer token');
+  let payload: Awaited<ReturnType<typeof verifier.verify>>;
+  try {
+    payload = await verifier.verify(token);
+  } catch (error) {
+    throw unauthorized(error instanceof Error ? error.name : 'verification failed');
+  }
+  const caller = callerFromClaims(payload, claims);
+  if (!caller) throw unauthorized('no integer user id in the token');
+  const context: AuthorizerContext = {
+    userId: String(caller.userId),
+    admin: caller.admin ? 'true' : 'false',
+    expiresAt: String(payload.exp),
+  };
+  return {
+    principalId: context.userId,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeApi(event.methodArn) }],
+    },
+    context: { ...context },
+  };
+};

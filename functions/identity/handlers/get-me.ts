@@ -1,0 +1,8 @@
+import { httpRoute } from '#commons/http/http-route';
+import { userRecordView } from '../domain/user';
+import { userReply } from './user-reply';
+
+/** GET /@me: the caller's user record (D11), never cached (D10). */
+export const handler = httpRoute({ auth: true, cache: 'no-store' }, async ({ caller }) =>
+  userReply(caller, caller.userId, userRecordView),
+);

@@ -1,0 +1,17 @@
+import { notFound } from '#commons/http/errors';
+import { httpRoute } from '#commons/http/http-route';
+import { mayActFor } from '../domain/caller';
+import { addressView } from '../domain/user';
+import { addressBody, userPath } from '../http-schemas';
+import { dynamoDbUserStore } from '../store/dynamodb-user-store';
+
+/** PUT /users/{user_id}/address: replaces the whole address; answers the address as stored. */
+export const handler = httpRoute(
+  { auth: true, path: userPath, body: addressBody, cache: 'no-store' },
+  async ({ caller, path, body }) => {
+    if (!mayActFor(caller, path.user_id)) throw notFound();
+    const address = { street: body.street, zipCode: body.zip_code, city: body.city };
+    if (!(await dynamoDbUserStore.replaceAddress(path.user_id, address))) throw notFound();
+    return { body: addressView(address) };
+  },
+);

@@ -1,0 +1,13 @@
+import * as z from 'zod/mini';
+
+const pathId = z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/)), z.transform(Number));
+export const userPath = z.strictObject({ user_id: pathId });
+
+const text = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.regex(/^[^\p{Cc}]*$/u));
+
+/** D11: the complete address, exactly these three strings; a partial or extended body is a 400. */
+export const addressBody = z.strictObject({ street: text(200), zip_code: text(20), city: text(100) });
+
+/** D11: a JSON string holding a valid e-mail address. */
+export const emailBody = z.string().check(z.maxLength(254), z.email());

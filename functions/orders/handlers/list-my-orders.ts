@@ -1,0 +1,18 @@
+import { httpRoute } from '#commons/http/http-route';
+import { DEFAULT_LIMIT } from '#commons/http/paging';
+import { orderSummaryView } from '../domain/order';
+import { myOrdersQuery } from '../http-schemas';
+import { dynamoDbOrderStore } from '../store/dynamodb-order-store';
+
+/** GET /@me/orders: the caller's orders, newest first, paged (D7), never cached (D10). */
+export const handler = httpRoute(
+  { auth: true, query: myOrdersQuery, cache: 'no-store' },
+  async ({ caller, query }) => {
+    const orders = await dynamoDbOrderStore.listCustomerOrders(
+      caller.userId,
+      query.page ?? 1,
+      query.limit ?? DEFAULT_LIMIT,
+    );
+    return { body: orders.map(orderSummaryView) };
+  },
+);

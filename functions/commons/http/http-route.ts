@@ -134,7 +134,7 @@ const observeAndAnswerErrors = (): MiddlewareObj<
       const answer = error ?? internalError();
       request.response = jsonResponse(
         answer.status,
-        { code: answer.code, message: answer.message },
+        request.event.httpMethod === 'HEAD' ? undefined : { code: answer.code, message: answer.message },
         { 'Cache-Control': 'no-store', ...answer.headers },
       );
       done(request.event, answer.status);
@@ -187,10 +187,9 @@ export const httpRoute = <
       headers['Content-Language'] = language;
       headers['Vary'] = 'Accept-Language';
     }
-    return jsonResponse(reply.status ?? 200, pickFields(reply.body, fields), {
-      ...headers,
-      ...reply.headers,
-    });
+    // HEAD has the status and headers its GET would have, never a body.
+    const payload = event.httpMethod === 'HEAD' ? undefined : pickFields(reply.body, fields);
+    return jsonResponse(reply.status ?? 200, payload, { ...headers, ...reply.headers });
   };
   return middy(base).use(observeAndAnswerErrors());
 };

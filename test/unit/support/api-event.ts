@@ -7,6 +7,8 @@ interface EventInput {
   query?: Record<string, string[]>;
   headers?: Record<string, string>;
   body?: string;
+  /** The caller the authorizer passed on: `{ userId, admin }`. */
+  caller?: { userId: number; admin?: boolean };
 }
 
 /** A REST API proxy event as API Gateway hands it to a function, for handler unit tests. */
@@ -17,6 +19,7 @@ export const apiEvent = ({
   query,
   headers = {},
   body,
+  caller,
 }: EventInput): APIGatewayProxyEvent => {
   const path = resource.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters?.[name] ?? '');
   return {
@@ -33,7 +36,17 @@ export const apiEvent = ({
     stageVariables: null,
     body: body ?? null,
     isBase64Encoded: false,
-    requestContext: { requestId: 'test-request', httpMethod: method, resourcePath: resource, path } as never,
+    requestContext: {
+      requestId: 'test-request',
+      httpMethod: method,
+      resourcePath: resource,
+      path,
+      authorizer: caller && {
+        userId: String(caller.userId),
+        admin: String(caller.admin ?? false),
+        expiresAt: String(Math.floor(Date.now() / 1000) + 3600),
+      },
+    } as never,
   };
 };
 

@@ -1,0 +1,93 @@
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { testIssuer, unsignedToken } from '../support/test-issuer';
+
+const issuer = testIssuer();
+const methodArn = 'arn:aws:execute-api:eu-west-1:123456789012:abc123/dev/GET/v1/profiles/2';
+type Handler = (event: APIGatewayTokenAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+let handler: Handler;
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    JWT_ISSUER: issuer.issuer,
+    JWT_AUDIENCE: 'commerce-api',
+    JWT_TOKEN_USE: 'access',
+    JWT_JWKS: JSON.stringify(await issuer.jwks()),
+  });
+  ({ handler } = await import('../../../functions/identity/handlers/authorizer'));
+});
+
+const authorize = (authorizationToken: string) => handler({ type: 'TOKEN', authorizationToken, methodArn });
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('authorizer', () => {
+  it('allows the whole API for a valid token and passes the caller on', async () => {
+    const token = await issuer.sign({ sub: '2' }, { expiresIn: '1h' });
+    const result = await authorize(`Bearer ${token}`);
+    expect(result.principalId).toBe('2');
+    expect(result.policyDocument.Statement).toEqual([
+      {
+        Action: 'execute-api:Invoke',
+        Effect: 'Allow',
+        Resource: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/dev/*/*',
+      },
+    ]);
+    expect(result.context).toEqual({
+      userId: '2',
+      admin: 'false',
+      expiresAt: expect.stringMatching(/^\d+$/),
+    });
+  });
+
+  it('makes an administrator of a member of the admin group', async () => {
+    const token = await issuer.sign({ sub: '1', 'cognito:groups': ['staff', 'admin'] }, { expiresIn: '1h' });
+    expect((await authorize(`Bearer ${token}`)).context).toMatchObject({ userId: '1', admin: 'true' });
+  });
+
+  const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const hmac = (header: object, claims: object) => {
+    const part = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const input = `${part(header)}.${part(claims)}`;
+    return `${input}.${createHmac('sha256', 'secret').update(input).digest('base64url')}`;
+  };
+  const refused: [string, () => Promise<string>][] = [
+    ['no Bearer scheme', async () => issuer.sign({ sub: '2' }, { expiresIn: '1h' })],
+    ['an empty token', async () => 'Bearer '],
+    ['a malformed token', async () => 'Bearer not.a.jwt'],
+    ['an expired token', async () => `Bearer ${await issuer.sign({ sub: '2' }, { expiresIn: now() - 60 })}`],
+    ['a token without exp', async () => `Bearer ${await issuer.sign({ sub: '2' })}`],
+    [
+      'a token signed by another key',
+      async () => `Bearer ${await issuer.sign({ sub: '2' }, { expiresIn: '1h', key: otherKey })}`,
+    ],
+    [
+      'a token for another audience',
+      async () => `Bearer ${await issuer.sign({ sub: '2' }, { expiresIn: '1h', audience: 'someone-else' })}`,
+    ],
+    [
+      'a token from another issuer',
+      async () => `Bearer ${await testIssuer('https://evil.test').sign({ sub: '2' }, { expiresIn: '1h' })}`,
+    ],
+    [
+      'an id token where an access token is needed',
+      async () => `Bearer ${await issuer.sign({ sub: '2', token_use: 'id' }, { expiresIn: '1h' })}`,
+    ],
+    [
+      'an unsigned (alg none) token',
+      async () =>
+        `Bearer ${unsignedToken({ sub: '2', iss: issuer.issuer, aud: 'commerce-api', token_use: 'access', exp: now() + 3600 })}`,
+    ],
+    [
+      'an HMAC token',
+      async () =>
+        `Bearer ${hmac({ alg: 'HS256', kid: 'test-key' }, { sub: '2', iss: issuer.issuer, aud: 'commerce-api', token_use: 'access', exp: now() + 3600 })}`,
+    ],
+    [
+      'a token whose sub is not an integer user id',
+      async () => `Bearer ${await issuer.sign({ sub: 'a1b2c3-uuid' }, { expiresIn: '1h' })}`,
+    ],
+  ];
+  it.each(refused)('refuses %s with Unauthorized', async (_, header) => {
+    await expect(authorize(await header())).rejects.toThrow(/^Unauthorized$/);
+  });
+});

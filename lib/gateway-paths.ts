@@ -1,0 +1,92 @@
+import type { Route } from '../functions/routes';
+
+/**
+ * API Gateway (REST) path parts may hold only these characters, or be a `{variable}`: the
+ * service refuses anything else at deploy and CDK refuses it at synth. The route table has
+ * literal segments outside that set, `@me` (`/@me`, `/profile/@me`, `/users/@me/profile`).
+ */
+const PATH_PART = /^[a-zA-Z0-9:._$-]+$/;
+const VARIABLE = /^\{([A-Za-z0-9_.-]+)\}$/;
+
+/** Where a route lives in API Gateway. Pure data: the sandbox and the functions may use it too. */
+export interface GatewayRoute {
+  readonly route: Route;
+  /** Resource path under `/v1`, API Gateway syntax: `/users/{user_id}/profile` for `/users/@me/profile`. */
+  readonly path: string;
+  /**
+   * Path variables that stand for a literal segment API Gateway cannot name, with that literal:
+   * `{ user_id: '@me' }`. API Gateway matches any value there; only this one is the route.
+   */
+  readonly pinned: Readonly<Record<string, string>>;
+}
+
+const variableNameFor = (literal: string): string => literal.replace(/[^A-Za-z0-9_]/g, '') || 'segment';
+
+/**
+ * Maps the route table onto API Gateway resources. A literal segment API Gateway cannot name
+ * becomes a path variable, "pinned" to the literal: the variable of its level if routes beside
+ * it already have one (API Gateway allows a single variable child per resource), else one
+ * named after the literal (`@me` → `{me}`). Static segments still beat the variable, so other
+ * routes match as before; a request with another value in a pinned variable reaches the same
+ * resource and must be answered 404 (the ANY mock does it for other methods; see http-api.ts).
+ */
+export function gatewayRoutes(routes: readonly Route[]): GatewayRoute[] {
+  const segments = routes.map((route) => route.path.split('/').filter((segment) => segment !== ''));
+  const mapped = routes.map((): string[] => []);
+  const pinned = routes.map((): Record<string, string> => ({}));
+  const depth = Math.max(0, ...segments.map((s) => s.length));
+
+  for (let level = 0; level < depth; level++) {
+    // The variable name of each parent at this level, from the routes that declare one.
+    const variableOf = new Map<string, string>();
+    segments.forEach((routeSegments, i) => {
+      const variable = VARIABLE.exec(routeSegments[level] ?? '');
+      if (!variable) return;
+      const parent = mapped[i]!.join('/');
+      const known = variableOf.get(parent);
+      if (known !== undefined && known !== variable[1]) {
+        throw new Error(
+          `Routes under /${parent} name their path variable both {${known}} and {${variable[1]}}; ` +
+            'API Gateway allows one variable per level, so use one name.',
+        );
+      }
+      variableOf.set(parent, variable[1]!);
+    });
+    segments.forEach((routeSegments, i) => {
+      const segment = routeSegments[level];
+      if (segment === undefined) return;
+      const parent = mapped[i]!.join('/');
+      if (VARIABLE.test(segment) || PATH_PART.test(segment)) {
+        mapped[i]!.push(segment);
+        return;
+      }
+      const name = variableOf.get(parent) ?? variableNameFor(segment);
+      variableOf.set(parent, name);
+      pinned[i]![name] = segment;
+      mapped[i]!.push(`{${name}}`);
+    });
+  }
+
+  const result = routes.map((route, i) => ({
+    route,
+    path: `/${mapped[i]!.join('/')}`,
+    pinned: pinned[i]!,
+  }));
+
+  // Routes that land on one resource must agree on its pinned values, and not share a method.
+  const byPath = new Map<string, GatewayRoute[]>();
+  for (const entry of result) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry]);
+  for (const [path, entries] of byPath) {
+    const pins = new Set(entries.map((entry) => JSON.stringify(Object.entries(entry.pinned).sort())));
+    if (pins.size > 1) {
+      throw new Error(
+        `Routes ${entries.map((e) => e.route.path).join(', ')} would share the API Gateway resource ${path}.`,
+      );
+    }
+    const methods = entries.map((entry) => entry.route.method);
+    if (new Set(methods).size !== methods.length) {
+      throw new Error(`Two routes have the same method on the API Gateway resource ${path}.`);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,277 @@
+import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  ClientAttributes,
+  FeaturePlan,
+  LambdaVersion,
+  Mfa,
+  NumberAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolGroup,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { ADMIN_GROUP, AUTH_ENV } from '../functions/identity/domain/auth-settings';
+import { ApiFunction } from './api-function';
+import { functionEntry } from './project-paths';
+import type { StageSettings } from './stage';
+
+/** Module of the Cognito pre token generation (V2) trigger under `functions/`. */
+export const PRE_TOKEN_GENERATION_HANDLER = 'identity/handlers/pre-token-generation';
+
+/** The custom attribute (`custom:user_id`) holding the spec's integer user id, and the claim it becomes. */
+export const USER_ID_ATTRIBUTE = 'user_id';
+export const COGNITO_USER_ID_CLAIM = 'user_id';
+export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
+
+/**
+ * An OIDC issuer outside the stack (`-c issuer=https://… -c audience=…`): the stack then makes
+ * no user pool and the authorizer trusts this issuer's tokens only.
+ */
+export interface ExternalIssuer {
+  /** Exact `iss` of accepted tokens; https. */
+  readonly issuer: string;
+  /** Accepted `aud`. */
+  readonly audience: string;
+  /** Claim holding the integer user id; the authorizer defaults to `sub`. */
+  readonly userIdClaim?: string;
+  /** Claim listing the user's groups; the authorizer defaults to `cognito:groups`. */
+  readonly groupsClaim?: string;
+  /** Where the issuer publishes its keys; the authorizer defaults to `<issuer>/.well-known/jwks.json`. */
+  readonly jwksUri?: string;
+}
+
+/** Context keys of the external issuer mode, as given to `cdk synth|deploy -c key=value`. */
+export const ISSUER_CONTEXT = {
+  issuer: 'issuer',
+  audience: 'audience',
+  userIdClaim: 'userIdClaim',
+  groupsClaim: 'groupsClaim',
+  jwksUri: 'jwksUri',
+} as const;
+
+function httpsUrl(key: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Context ${key} must be an https URL, got ${JSON.stringify(value)}.`);
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
+    throw new Error(
+      `Context ${key} must be an https URL without credentials, query or fragment, got ${JSON.stringify(value)}.`,
+    );
+  }
+  // The value is kept as given: aws-jwt-verify compares `iss` with it character by character.
+  return value;
+}
+
+/** A claim name: a non-empty string without spaces (`sub`, `user_id`, `cognito:groups`, `https://x/roles`). */
+function claimName(key: string, value: string): string {
+  if (!/^\S+$/.test(value))
+    throw new Error(`Context ${key} must be a claim name, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+/**
+ * The external issuer given by context, or undefined for the stack's own Cognito user pool.
+ * Refuses, at synth, anything the authorizer could only fail on at run time: a non-https
+ * issuer, an issuer without audience (or the reverse), claim or JWKS settings without issuer.
+ */
+export function externalIssuerFromContext(scope: Construct): ExternalIssuer | undefined {
+  const read = (key: string): string | undefined => {
+    const raw: unknown = scope.node.tryGetContext(key);
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== 'string' || raw.trim() === '') {
+      throw new Error(`Context ${key} must be a non-empty string, got ${JSON.stringify(raw)}.`);
+    }
+    return raw.trim();
+  };
+  const issuer = read(ISSUER_CONTEXT.issuer);
+  const audience = read(ISSUER_CONTEXT.audience);
+  const userIdClaim = read(ISSUER_CONTEXT.userIdClaim);
+  const groupsClaim = read(ISSUER_CONTEXT.groupsClaim);
+  const jwksUri = read(ISSUER_CONTEXT.jwksUri);
+
+  if (issuer === undefined) {
+    const stray = Object.entries({ audience, userIdClaim, groupsClaim, jwksUri })
+      .filter(([, value]) => value !== undefined)
+      .map(([key]) => key);
+    if (stray.length > 0) {
+      throw new Error(
+        `Context ${stray.join(', ')} applies to an external issuer only: add -c issuer=https://… ` +
+          `or drop it to use the stack's own Cognito user pool.`,
+      );
+    }
+    return undefined;
+  }
+  if (audience === undefined) {
+    throw new Error(
+      'Context issuer needs context audience (-c audience=<the aud of the tokens>): without it any token ' +
+        'of that issuer, minted for any application, would be accepted.',
+    );
+  }
+  return {
+    issuer: httpsUrl(ISSUER_CONTEXT.issuer, issuer),
+    audience,
+    ...(userIdClaim === undefined ? {} : { userIdClaim: claimName(ISSUER_CONTEXT.userIdClaim, userIdClaim) }),
+    ...(groupsClaim === undefined ? {} : { groupsClaim: claimName(ISSUER_CONTEXT.groupsClaim, groupsClaim) }),
+    ...(jwksUri === undefined ? {} : { jwksUri: httpsUrl(ISSUER_CONTEXT.jwksUri, jwksUri) }),
+  };
+}
+
+export interface IdentityProps {
+  readonly settings: StageSettings;
+  /** Trust this issuer instead of making a user pool. */
+  readonly externalIssuer?: ExternalIssuer;
+}
+
+/**
+ * Who issues the bearer tokens the API accepts (DESIGN D2), and the authorizer environment
+ * that says so. By default a Cognito user pool per stage, with an app client, the `admin`
+ * group and a pre token generation trigger that puts the integer user id in the access token;
+ * with an external issuer, nothing but the settings.
+ */
+export class Identity extends Construct {
+  readonly userPool?: UserPool;
+  readonly userPoolClient?: UserPoolClient;
+  readonly adminGroup?: UserPoolGroup;
+  readonly preTokenGeneration?: ApiFunction;
+  /** Issuer of accepted tokens: the pool's URL or the external issuer. */
+  readonly issuer: string;
+  /** Environment of the authorizer function (names from `AUTH_ENV`). */
+  readonly authorizerEnvironment: Readonly<Record<string, string>>;
+
+  constructor(scope: Construct, id: string, props: IdentityProps) {
+    super(scope, id);
+    const { settings, externalIssuer } = props;
+
+    if (externalIssuer) {
+      this.issuer = externalIssuer.issuer;
+      this.authorizerEnvironment = {
+        [AUTH_ENV.issuer]: externalIssuer.issuer,
+        [AUTH_ENV.audience]: externalIssuer.audience,
+        ...(externalIssuer.userIdClaim ? { [AUTH_ENV.userIdClaim]: externalIssuer.userIdClaim } : {}),
+        ...(externalIssuer.groupsClaim ? { [AUTH_ENV.groupsClaim]: externalIssuer.groupsClaim } : {}),
+        ...(externalIssuer.jwksUri ? { [AUTH_ENV.jwksUri]: externalIssuer.jwksUri } : {}),
+      };
+      return;
+    }
+
+    const userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `commerce-api-${settings.stage}`,
+      // Essentials is the lowest plan whose pre token generation trigger (V2) can change the
+      // access token, which is where the integer user id has to go.
+      featurePlan: FeaturePlan.ESSENTIALS,
+      // Users are created by an administrator (docs/identity.md), each with their integer id.
+      selfSignUpEnabled: false,
+      signInAliases: { username: true, email: true },
+      signInCaseSensitive: false,
+      standardAttributes: { email: { required: true, mutable: true } },
+      // A changed e-mail becomes the sign-in alias only once verified.
+      keepOriginal: { email: true },
+      customAttributes: {
+        // The spec's integer user id. Set by the administrator who creates the user and fixed
+        // from then on: a login can never be moved onto another user's profile and orders.
+        [USER_ID_ATTRIBUTE]: new NumberAttribute({ min: 1, mutable: false }),
+      },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+        passwordHistorySize: 5,
+      },
+      // Optional TOTP (authenticator app): no SMS, so no SNS role, spend limit or phone numbers.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      deletionProtection: settings.isProd,
+      removalPolicy: settings.removalPolicy,
+    });
+    this.userPool = userPool;
+
+    // A user-facing application (browser, mobile, CLI) cannot keep a secret, so the client has
+    // none; SRP keeps the password off the wire, and refresh tokens renew the access token.
+    // No hosted domain, so no OAuth flows either.
+    this.userPoolClient = userPool.addClient('AppClient', {
+      userPoolClientName: `commerce-api-${settings.stage}`,
+      generateSecret: false,
+      authFlows: { userSrp: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true })
+        .withCustomAttributes(USER_ID_ATTRIBUTE),
+      // The user may change their e-mail, never their user id.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }),
+    });
+
+    this.adminGroup = new UserPoolGroup(this, 'AdminGroup', {
+      userPool,
+      groupName: ADMIN_GROUP,
+      description: 'Administrators: may read and change every user, profile, order, batch and report.',
+      precedence: 0,
+    });
+
+    this.preTokenGeneration = new ApiFunction(this, 'PreTokenGeneration', {
+      entry: functionEntry(PRE_TOKEN_GENERATION_HANDLER),
+      functionName: `commerce-api-${settings.stage}-pre-token-generation`,
+      description: 'Cognito pre token generation (V2): custom:user_id into the access token as user_id',
+      settings,
+      memorySize: 256,
+      // Cognito waits 5 seconds for a trigger, then fails the sign-in.
+      timeout: Duration.seconds(5),
+    });
+    userPool.addTrigger(
+      UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
+      this.preTokenGeneration,
+      LambdaVersion.V2_0,
+    );
+
+    const stack = Stack.of(this);
+    this.issuer = Fn.join('', [
+      'https://cognito-idp.',
+      stack.region,
+      '.',
+      stack.urlSuffix,
+      '/',
+      userPool.userPoolId,
+    ]);
+    this.authorizerEnvironment = {
+      [AUTH_ENV.issuer]: this.issuer,
+      [AUTH_ENV.cognitoUserPoolId]: userPool.userPoolId,
+      [AUTH_ENV.audience]: this.userPoolClient.userPoolClientId,
+      [AUTH_ENV.tokenUse]: 'access',
+      [AUTH_ENV.userIdClaim]: COGNITO_USER_ID_CLAIM,
+      [AUTH_ENV.groupsClaim]: COGNITO_GROUPS_CLAIM,
+    };
+
+    Validations.of(userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is optional (TOTP) rather than required: the pool signs in the customers of the API, and ' +
+          'forcing every customer to enrol an authenticator app at first sign-in is a product decision not ' +
+          'taken here. Administrators are told to enrol TOTP (docs/identity.md); passwords are 12+ ' +
+          'characters of four classes with history, and self sign-up is off.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Feature plan Essentials, not Plus: Essentials is the plan that allows the access-token ' +
+          'customization the integer user id needs; Plus adds threat protection (compromised credentials, ' +
+          'adaptive authentication) at a higher price per monthly active user, a cost decision for the ' +
+          'service owner (docs/identity.md). Meanwhile sign-in is guarded by the password policy, optional ' +
+          'TOTP MFA and admin-only user creation.',
+      },
+    );
+  }
+}

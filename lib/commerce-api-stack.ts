@@ -4,6 +4,7 @@ import { App, type AppProps, CfnOutput, Stack, type StackProps, Tags, Validation
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
+import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
 import { projectRoot } from './project-paths';
 import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
 import { CommerceTable } from './storage';
@@ -12,12 +13,15 @@ export interface CommerceApiStackProps extends StackProps {
   readonly stage: string;
   /** Stage-wide API throttling; defaults to rate 100/s, burst 200. */
   readonly throttle?: Throttle;
+  /** Trust this OIDC issuer instead of making a Cognito user pool for the stage. */
+  readonly externalIssuer?: ExternalIssuer;
 }
 
-/** One isolated copy of the service: its table, its functions and its API. */
+/** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
   readonly stage: string;
   readonly storage: CommerceTable;
+  readonly identity: Identity;
   readonly api: HttpApi;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
@@ -32,10 +36,15 @@ export class CommerceApiStack extends Stack {
     Tags.of(this).add('stage', settings.stage);
 
     this.storage = new CommerceTable(this, 'Storage', { settings });
+    this.identity = new Identity(this, 'Identity', {
+      settings,
+      ...(props.externalIssuer ? { externalIssuer: props.externalIssuer } : {}),
+    });
     this.api = new HttpApi(this, 'Api', {
       settings,
       table: this.storage.table,
       throttle: props.throttle ?? DEFAULT_THROTTLE,
+      authorizerEnvironment: this.identity.authorizerEnvironment,
     });
 
     new CfnOutput(this, 'ApiBaseUrl', {
@@ -43,6 +52,17 @@ export class CommerceApiStack extends Stack {
       value: this.api.restApi.urlForPath('/v1'),
     });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    new CfnOutput(this, 'TokenIssuer', {
+      description: 'Issuer (iss) of the access tokens the API accepts',
+      value: this.identity.issuer,
+    });
+    if (this.identity.userPool && this.identity.userPoolClient) {
+      new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
+      new CfnOutput(this, 'UserPoolClientId', {
+        description: 'App client to sign in with (SRP), the client_id of the access tokens',
+        value: this.identity.userPoolClient.userPoolClientId,
+      });
+    }
   }
 }
 
@@ -69,11 +89,17 @@ export function throttleFromContext(app: Construct): Throttle {
 
 /**
  * Adds the stack of one stage to an app. The stage comes from `options.stage`, else from
- * context `stage` (`cdk synth -c stage=prod`), else `dev`; throttling from context.
+ * context `stage` (`cdk synth -c stage=prod`), else `dev`; throttling and an external token
+ * issuer (`-c issuer=https://… -c audience=…`, see `externalIssuerFromContext`) from context.
  */
 export function addCommerceApi(app: App, options: { stage?: string } = {}): CommerceApiStack {
   const stage = validateStage(options.stage ?? app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
-  return new CommerceApiStack(app, stackName(stage), { stage, throttle: throttleFromContext(app) });
+  const externalIssuer = externalIssuerFromContext(app);
+  return new CommerceApiStack(app, stackName(stage), {
+    stage,
+    throttle: throttleFromContext(app),
+    ...(externalIssuer ? { externalIssuer } : {}),
+  });
 }
 
 export interface CreateCommerceApiOptions {
@@ -82,7 +108,7 @@ export interface CreateCommerceApiOptions {
   readonly bundling?: boolean;
   /** Register the cdk-nag AwsSolutions checks, as the CDK app does. */
   readonly nag?: boolean;
-  /** Extra context, e.g. `throttleRate`. */
+  /** Extra context, e.g. `throttleRate`, or `issuer` and `audience` for an external token issuer. */
   readonly context?: Record<string, unknown>;
   /** Passed to `App`, e.g. `builtinCloudFormationValidation: false` for fast tests. */
   readonly appProps?: Omit<AppProps, 'context'>;

@@ -18,6 +18,8 @@ export interface GatewayError {
 export const errorBody = (code: string, message: string): string => JSON.stringify({ code, message });
 
 const notFound = { statusCode: '404', code: 'not_found', message: 'The requested resource was not found.' };
+/** The body of every 404, whoever answers it (gateway response, mock, function). */
+export const NOT_FOUND_BODY = errorBody(notFound.code, notFound.message);
 const unauthorized = {
   statusCode: '401',
   code: 'unauthorized',
@@ -31,12 +33,14 @@ const tooManyRequests = {
   headers: { 'Retry-After': "'1'" },
 };
 const invalidRequest = { statusCode: '400', code: 'invalid_request', message: 'The request is not valid.' };
+const internalError = { statusCode: '500', code: 'internal_error', message: 'An unexpected error occurred.' };
 
 export const gatewayErrors: readonly GatewayError[] = [
   // API Gateway answers an unknown path with 403 "Missing Authentication Token" (D1: 404).
   { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, ...notFound },
   { type: ResponseType.RESOURCE_NOT_FOUND, ...notFound },
-  // D3: a resource the caller may not see is answered like one that does not exist.
+  // D3: a resource the caller may not see is answered like one that does not exist. This is also
+  // the answer to a Deny policy from the authorizer (it only ever allows, or refuses with 401).
   { type: ResponseType.ACCESS_DENIED, ...notFound },
   { type: ResponseType.UNAUTHORIZED, ...unauthorized },
   { type: ResponseType.EXPIRED_TOKEN, ...unauthorized },
@@ -63,13 +67,12 @@ export const gatewayErrors: readonly GatewayError[] = [
     code: 'timeout',
     message: 'The request took too long to process.',
   },
+  // The authorizer failed (timeout, crash, a result API Gateway cannot read) or is misconfigured:
+  // the caller did nothing wrong, so a 500 like any other server fault, never a 401 or 403.
+  { type: ResponseType.AUTHORIZER_FAILURE, ...internalError },
+  { type: ResponseType.AUTHORIZER_CONFIGURATION_ERROR, ...internalError },
   { type: ResponseType.DEFAULT_4XX, ...invalidRequest },
-  {
-    type: ResponseType.DEFAULT_5XX,
-    statusCode: '500',
-    code: 'internal_error',
-    message: 'An unexpected error occurred.',
-  },
+  { type: ResponseType.DEFAULT_5XX, ...internalError },
 ];
 
 export function addGatewayErrors(api: RestApiBase): void {

@@ -1,7 +1,9 @@
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  AuthorizationType,
   EndpointType,
+  IdentitySource,
   type IResource,
   LambdaIntegration,
   LogGroupLogDestination,
@@ -11,13 +13,15 @@ import {
   PassthroughBehavior,
   type RequestValidator,
   RestApi,
+  TokenAuthorizer,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_VERSION, type Route, routes as routeTable } from '../functions/routes';
+import { API_VERSION, authorizerFunction, type Route, routes as routeTable } from '../functions/routes';
 import { ApiFunction } from './api-function';
-import { addGatewayErrors, errorBody } from './gateway-responses';
+import { type GatewayRoute, gatewayRoutes } from './gateway-paths';
+import { addGatewayErrors, errorBody, NOT_FOUND_BODY } from './gateway-responses';
 import { functionEntry } from './project-paths';
 import type { StageSettings } from './stage';
 
@@ -36,16 +40,36 @@ export interface HttpApiProps {
   /** Defaults to the route table of `functions/routes.ts`. */
   readonly routes?: readonly Route[];
   readonly throttle?: Throttle;
+  /**
+   * Environment of the token authorizer: which issuer and audience it trusts and which claims
+   * hold the user id and groups (names from `AUTH_ENV`; see `Identity`).
+   */
+  readonly authorizerEnvironment: Readonly<Record<string, string>>;
 }
 
 /** Physical name of a route's function, so tests and operators can find it by route name. */
 export const routeFunctionName = (stage: string, routeName: string): string =>
   `commerce-api-${stage}-${routeName}`;
 
+/**
+ * What the authorizer lets through: `Authorization: Bearer <b64token>` (RFC 6750). API Gateway
+ * answers anything else 401 (UNAUTHORIZED gateway response) without invoking the function.
+ * The same syntax as `bearerToken` in `functions/identity/domain/token-claims.ts`.
+ */
+export const BEARER_TOKEN_PATTERN = '^Bearer [-0-9A-Za-z._~+/]+=*$';
+
+/** How long API Gateway reuses an authorizer answer for the same token. */
+export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+
 const PUBLIC_ROUTE_REASON =
   'Catalogue reads are public by design (DESIGN D2: products, books, computers, countries, business ' +
-  'units and search need no token). Routes that need a token get a JWT authorizer in a later change; ' +
-  'until then the stack refuses to synthesize a token route.';
+  'units and search need no token). Every route that needs one has the token authorizer.';
+const TOKEN_ROUTE_COGNITO_REASON =
+  'This method has a Lambda TOKEN authorizer that verifies the bearer token with aws-jwt-verify against ' +
+  'the same Cognito user pool (or the external OIDC issuer given by context): signature with the ' +
+  "issuer's keys, iss, client id or audience, token_use and exp. A Cognito authorizer cannot do the job: " +
+  'the integer user id is a custom claim and the admin group must be handed to the functions, and ' +
+  'tokens from an external issuer must be accepted too.';
 const METHOD_NOT_ALLOWED_REASON =
   'This ANY method only answers 405 Method Not Allowed from a mock integration: it reaches no ' +
   'function and returns no data, so there is nothing to authorize.';
@@ -57,11 +81,17 @@ const METHOD_NOT_ALLOWED_REASON =
  */
 export class HttpApi extends Construct {
   readonly restApi: RestApi;
+  private authorizerFn?: ApiFunction;
+  private tokenAuthorizer?: TokenAuthorizer;
   private readonly functionsByRoute = new Map<string, ApiFunction>();
+  private readonly settings: StageSettings;
+  private readonly authorizerEnvironment: Readonly<Record<string, string>>;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
     const { settings, table } = props;
+    this.settings = settings;
+    this.authorizerEnvironment = props.authorizerEnvironment;
     const routes = props.routes ?? routeTable;
     const throttle = props.throttle ?? DEFAULT_THROTTLE;
 
@@ -111,15 +141,21 @@ export class HttpApi extends Construct {
     });
 
     const v1 = this.restApi.root.addResource(API_VERSION);
-    const methodsByResource = new Map<IResource, string[]>();
-    for (const route of routes) {
-      const resource = v1.resourceForPath(route.path.replace(/^\//, ''));
+    const onResource = new Map<IResource, GatewayRoute[]>();
+    for (const gatewayRoute of gatewayRoutes(routes)) {
+      const { route } = gatewayRoute;
+      const resource = v1.resourceForPath(gatewayRoute.path.replace(/^\//, ''));
       const fn = this.addRouteFunction(route, settings, table);
-      this.addRouteMethod(resource, route, fn, validator);
-      methodsByResource.set(resource, [...(methodsByResource.get(resource) ?? []), route.method]);
+      this.addRouteMethod(resource, gatewayRoute, fn, validator);
+      onResource.set(resource, [...(onResource.get(resource) ?? []), gatewayRoute]);
     }
-    for (const [resource, methods] of methodsByResource) {
-      addMethodNotAllowed(resource, methods);
+    for (const [resource, resourceRoutes] of onResource) {
+      addMethodNotAllowed(
+        resource,
+        resourceRoutes.map(({ route }) => route.method),
+        // gatewayRoutes guarantees that the routes of one resource pin the same values.
+        resourceRoutes[0]!.pinned,
+      );
     }
 
     Validations.of(this.restApi.deploymentStage).acknowledge({
@@ -139,6 +175,11 @@ export class HttpApi extends Construct {
           'that role.',
       });
     }
+  }
+
+  /** The function behind the token authorizer; undefined when no route needs a token. */
+  get authorizerFunction(): ApiFunction | undefined {
+    return this.authorizerFn;
   }
 
   /** The function serving a route of the table, by route name. */
@@ -166,17 +207,42 @@ export class HttpApi extends Construct {
     return fn;
   }
 
+  // The one TOKEN authorizer, made on first use (an authorizer attached to no method fails the
+  // synth). API Gateway caches its answer per token for five minutes and applies the cached
+  // policy to whatever method the next request with that token calls. That is why the function
+  // allows the whole API, `arn:…:<apiId>/<stage>/*/*`, rather than the method it was asked
+  // about: a policy naming one route would make the cache deny the others. Whether the caller
+  // may see a particular user's data is each function's check (D3), from the context the
+  // authorizer returns (user id, admin, expiry).
+  private authorizer(): TokenAuthorizer {
+    if (this.tokenAuthorizer) return this.tokenAuthorizer;
+    const { settings } = this;
+    this.authorizerFn = new ApiFunction(this, 'AuthorizerFunction', {
+      entry: functionEntry(authorizerFunction.handler),
+      functionName: routeFunctionName(settings.stage, authorizerFunction.name),
+      description: 'TOKEN authorizer: verifies the bearer token (aws-jwt-verify), returns user id and admin',
+      settings,
+      // No table: the authorizer reads nothing but the token and the issuer's keys.
+      environment: { ...this.authorizerEnvironment },
+    });
+    this.tokenAuthorizer = new TokenAuthorizer(this, 'TokenAuthorizer', {
+      authorizerName: `commerce-api-${settings.stage}-token`,
+      handler: this.authorizerFn,
+      identitySource: IdentitySource.header('Authorization'),
+      validationRegex: BEARER_TOKEN_PATTERN,
+      resultsCacheTtl: AUTHORIZER_CACHE_TTL,
+    });
+    return this.tokenAuthorizer;
+  }
+
   private addRouteMethod(
     resource: IResource,
-    route: Route,
+    { route, path }: GatewayRoute,
     fn: ApiFunction,
     validator: RequestValidator,
   ): Method {
-    if (route.access !== 'public') {
-      // Fail closed: without an authorizer a token route would be served to anyone.
-      throw new Error(`Route ${route.name} needs a token, but the API has no authorizer yet.`);
-    }
-    const pathParameters = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+    const needsToken = route.access === 'token';
+    const pathParameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
     const method = resource.addMethod(
       route.method,
       // No test-invoke permission: the console's test button is not worth an extra grant per route.
@@ -187,12 +253,19 @@ export class HttpApi extends Construct {
         requestParameters: Object.fromEntries(
           pathParameters.map((name) => [`method.request.path.${name}`, true]),
         ),
+        ...(needsToken
+          ? { authorizer: this.authorizer(), authorizationType: AuthorizationType.CUSTOM }
+          : { authorizationType: AuthorizationType.NONE }),
       },
     );
-    Validations.of(method).acknowledge(
-      { id: 'AwsSolutions-APIG4', reason: PUBLIC_ROUTE_REASON },
-      { id: 'AwsSolutions-COG4', reason: PUBLIC_ROUTE_REASON },
-    );
+    if (needsToken) {
+      Validations.of(method).acknowledge({ id: 'AwsSolutions-COG4', reason: TOKEN_ROUTE_COGNITO_REASON });
+    } else {
+      Validations.of(method).acknowledge(
+        { id: 'AwsSolutions-APIG4', reason: PUBLIC_ROUTE_REASON },
+        { id: 'AwsSolutions-COG4', reason: PUBLIC_ROUTE_REASON },
+      );
+    }
     return method;
   }
 }
@@ -203,17 +276,35 @@ const METHOD_NOT_ALLOWED_BODY = errorBody(
 );
 
 /**
+ * The mock's request template: it decides the status. 405 on a plain resource; on one with
+ * pinned variables (a `@me` segment, see gateway-paths.ts) 405 only when each holds its literal,
+ * else 404 like any unknown path.
+ */
+function mockStatusTemplate(pinned: Readonly<Record<string, string>>): string {
+  const conditions = Object.entries(pinned).map(
+    ([name, literal]) => `$input.params().path.get('${name}') == '${literal}'`,
+  );
+  if (conditions.length === 0) return '{"statusCode": 405}';
+  return `#if(${conditions.join(' && ')})\n{"statusCode": 405}\n#else\n{"statusCode": 404}\n#end`;
+}
+
+/**
  * D1: a wrong method on a known path is a 405 with `Allow`. API Gateway picks a resource's
  * explicit methods first and falls back to ANY, so ANY answers everything else from a mock.
  */
-function addMethodNotAllowed(resource: IResource, methods: readonly string[]): void {
+function addMethodNotAllowed(
+  resource: IResource,
+  methods: readonly string[],
+  pinned: Readonly<Record<string, string>> = {},
+): void {
   const allow = [...new Set(methods)].sort().join(', ');
+  const isPinned = Object.keys(pinned).length > 0;
   const method = resource.addMethod(
     'ANY',
     new MockIntegration({
-      // The mock reads its status from the request template; whatever it returns, the single
-      // default integration response below maps it to 405.
-      requestTemplates: { 'application/json': '{"statusCode": 405}' },
+      // The mock reads its status from the request template. The default integration response
+      // (no selection pattern) maps whatever it returns to 405; a pinned resource also maps 404.
+      requestTemplates: { 'application/json': mockStatusTemplate(pinned) },
       passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
       integrationResponses: [
         {
@@ -224,6 +315,16 @@ function addMethodNotAllowed(resource: IResource, methods: readonly string[]): v
           },
           responseTemplates: { 'application/json': METHOD_NOT_ALLOWED_BODY },
         },
+        ...(isPinned
+          ? [
+              {
+                selectionPattern: '404',
+                statusCode: '404',
+                responseParameters: { 'method.response.header.Content-Type': "'application/json'" },
+                responseTemplates: { 'application/json': NOT_FOUND_BODY },
+              },
+            ]
+          : []),
       ],
     }),
     {
@@ -235,6 +336,9 @@ function addMethodNotAllowed(resource: IResource, methods: readonly string[]): v
             'method.response.header.Content-Type': true,
           },
         },
+        ...(isPinned
+          ? [{ statusCode: '404', responseParameters: { 'method.response.header.Content-Type': true } }]
+          : []),
       ],
     },
   );

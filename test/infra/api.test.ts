@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { API_VERSION, routes } from '../../functions/routes';
 import { stackName } from '../../lib/commerce-api-stack';
+import { gatewayRoutes } from '../../lib/gateway-paths';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const { stack, template } = synth({ stage: 'dev' });
@@ -22,6 +23,17 @@ const methodsAt = (path: string): CfnJson[] =>
   methods.filter((method) => paths.get(method.Properties.ResourceId.Ref) === path);
 const functionLogicalId = (routeName: string): string =>
   stack.resolve((stack.api.functionFor(routeName).node.defaultChild as CfnJson).logicalId);
+/** Every route with its API Gateway resource path (a `@me` segment is a pinned variable there). */
+const onGateway = gatewayRoutes(routes);
+const gatewayPathOf = (routeName: string): string =>
+  `/${API_VERSION}${onGateway.find((entry) => entry.route.name === routeName)!.path}`;
+const routeMethod = (routeName: string): CfnJson => {
+  const route = routes.find((r) => r.name === routeName)!;
+  const [method] = methodsAt(gatewayPathOf(routeName)).filter(
+    (m) => m.Properties.HttpMethod === route.method,
+  );
+  return method;
+};
 
 describe('the REST API', () => {
   it('is the one API of the stack, named after the stage', () => {
@@ -32,10 +44,8 @@ describe('the REST API', () => {
 
   it.each(routes.map((route) => [route.method, route.path, route.name]))(
     'serves %s /v1%s through the Lambda proxy of %s',
-    (httpMethod, path, name) => {
-      const [method] = methodsAt(`/${API_VERSION}${path}`).filter(
-        (m) => m.Properties.HttpMethod === httpMethod,
-      );
+    (_httpMethod, _path, name) => {
+      const method = routeMethod(name);
       expect(method).toBeDefined();
       expect(method.Properties.Integration.Type).toBe('AWS_PROXY');
       expect(JSON.stringify(method.Properties.Integration.Uri)).toContain(
@@ -49,17 +59,20 @@ describe('the REST API', () => {
   });
 
   it('answers another method on a known path with 405, Allow and a D1 body', () => {
-    const routePaths = [...new Set(routes.map((route) => route.path))];
+    const unpinned = onGateway.filter((entry) => Object.keys(entry.pinned).length === 0);
+    const routePaths = [...new Set(unpinned.map((entry) => entry.path))];
+    expect(routePaths.length).toBeGreaterThan(10);
     for (const path of routePaths) {
-      const allow = routes
-        .filter((route) => route.path === path)
-        .map((route) => route.method)
+      const allow = onGateway
+        .filter((entry) => entry.path === path)
+        .map((entry) => entry.route.method)
         .sort()
         .join(', ');
       const any = methodsAt(`/${API_VERSION}${path}`).filter((m) => m.Properties.HttpMethod === 'ANY');
       expect(any).toHaveLength(1);
       const { Integration, MethodResponses } = any[0].Properties;
       expect(Integration.Type).toBe('MOCK');
+      expect(Integration.RequestTemplates).toEqual({ 'application/json': '{"statusCode": 405}' });
       expect(Integration.IntegrationResponses).toEqual([
         expect.objectContaining({
           StatusCode: '405',
@@ -81,10 +94,105 @@ describe('the REST API', () => {
     }
   });
 
+  it('on a resource standing for @me, answers 405 for @me and 404 for any other value', () => {
+    const pinned = onGateway.filter((entry) => Object.keys(entry.pinned).length > 0);
+    expect(pinned.map((entry) => entry.route.path).sort()).toEqual(
+      ['/@me', '/@me/orders', '/profile/@me', '/users/@me/profile'].sort(),
+    );
+    for (const entry of pinned) {
+      const [any] = methodsAt(`/${API_VERSION}${entry.path}`).filter(
+        (m) => m.Properties.HttpMethod === 'ANY',
+      );
+      const { Integration, MethodResponses } = any.Properties;
+      const [name, literal] = Object.entries(entry.pinned)[0]!;
+      expect(Integration.RequestTemplates['application/json']).toBe(
+        `#if($input.params().path.get('${name}') == '${literal}')\n{"statusCode": 405}\n#else\n{"statusCode": 404}\n#end`,
+      );
+      const [methodNotAllowed, notFound] = Integration.IntegrationResponses;
+      expect(methodNotAllowed).toMatchObject({ StatusCode: '405' });
+      expect(methodNotAllowed.SelectionPattern).toBeUndefined();
+      expect(notFound).toMatchObject({ StatusCode: '404', SelectionPattern: '404' });
+      expect(JSON.parse(notFound.ResponseTemplates['application/json'])).toEqual({
+        code: 'not_found',
+        message: 'The requested resource was not found.',
+      });
+      expect(MethodResponses.map((r: CfnJson) => r.StatusCode)).toEqual(['405', '404']);
+    }
+  });
+
   it('has no ANY on resources without routes, which answer 404 like unknown paths', () => {
-    const routePaths = new Set(routes.map((route) => `/${API_VERSION}${route.path}`));
+    const routePaths = new Set(onGateway.map((entry) => `/${API_VERSION}${entry.path}`));
     for (const path of paths.values()) {
       if (!routePaths.has(path)) expect(methodsAt(path)).toEqual([]);
+    }
+  });
+});
+
+describe('authorization', () => {
+  const authorizers = resourcesOfType(template, 'AWS::ApiGateway::Authorizer');
+  const [authorizerId] = Object.keys(authorizers);
+
+  it('is one TOKEN authorizer on the Authorization header, cached 5 minutes, refusing malformed headers', () => {
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    expect(authorizers[authorizerId!]!.Properties).toMatchObject({
+      Type: 'TOKEN',
+      Name: 'commerce-api-dev-token',
+      RestApiId: { Ref: restApiId },
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 300,
+      IdentityValidationExpression: '^Bearer [-0-9A-Za-z._~+/]+=*$',
+    });
+    const uri = JSON.stringify(authorizers[authorizerId!]!.Properties.AuthorizerUri);
+    const authorizerFunctionId = stack.resolve(
+      (stack.api.authorizerFunction!.node.defaultChild as CfnJson).logicalId,
+    );
+    expect(uri).toContain(`"${authorizerFunctionId}","Arn"`);
+  });
+
+  it('lets through exactly what the authorizer function reads as a bearer token', () => {
+    const pattern = new RegExp(authorizers[authorizerId!]!.Properties.IdentityValidationExpression);
+    const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIyIn0.c2lnbmF0dXJl-_';
+    expect(pattern.test(`Bearer ${jwt}`)).toBe(true);
+    expect(pattern.test('Bearer abc+/=')).toBe(true);
+    for (const header of [
+      '',
+      jwt,
+      `Basic ${jwt}`,
+      `Bearer  ${jwt}`,
+      'Bearer ',
+      `Bearer ${jwt} x`,
+      'Bearer a"b',
+    ]) {
+      expect(pattern.test(header)).toBe(false);
+    }
+  });
+
+  it.each(
+    routes.filter((route) => route.access === 'token').map((route) => [route.method, route.path, route.name]),
+  )('%s /v1%s (%s) needs the token authorizer', (_method, _path, name) => {
+    expect(routeMethod(name).Properties).toMatchObject({
+      AuthorizationType: 'CUSTOM',
+      AuthorizerId: { Ref: authorizerId },
+    });
+  });
+
+  it.each(
+    routes
+      .filter((route) => route.access === 'public')
+      .map((route) => [route.method, route.path, route.name]),
+  )('%s /v1%s (%s) is public', (_method, _path, name) => {
+    expect(routeMethod(name).Properties.AuthorizationType).toBe('NONE');
+    expect(routeMethod(name).Properties.AuthorizerId).toBeUndefined();
+  });
+
+  it('has token routes and public routes to check', () => {
+    expect(routes.filter((route) => route.access === 'token').length).toBeGreaterThan(0);
+    expect(routes.filter((route) => route.access === 'public').length).toBeGreaterThan(0);
+  });
+
+  it('lets the 405 mocks answer without a token: they reach no function', () => {
+    for (const any of methods.filter((m) => m.Properties.HttpMethod === 'ANY')) {
+      expect(any.Properties.AuthorizationType).toBe('NONE');
     }
   });
 });
@@ -111,6 +219,8 @@ describe('gateway responses', () => {
     ['BAD_REQUEST_PARAMETERS', '400', 'invalid_request'],
     ['REQUEST_TOO_LARGE', '413', 'payload_too_large'],
     ['INTEGRATION_TIMEOUT', '504', 'timeout'],
+    ['AUTHORIZER_FAILURE', '500', 'internal_error'],
+    ['AUTHORIZER_CONFIGURATION_ERROR', '500', 'internal_error'],
     ['DEFAULT_4XX', '400', 'invalid_request'],
     ['DEFAULT_5XX', '500', 'internal_error'],
   ])('%s answers %s with a JSON {code: %s, message}', (type, status, code) => {
@@ -126,9 +236,9 @@ describe('gateway responses', () => {
   });
 
   it('says how to authenticate on 401 and when to retry on 429', () => {
-    expect(responseOf('UNAUTHORIZED').ResponseParameters['gatewayresponse.header.WWW-Authenticate']).toBe(
-      "'Bearer'",
-    );
+    for (const type of ['UNAUTHORIZED', 'EXPIRED_TOKEN', 'INVALID_SIGNATURE']) {
+      expect(responseOf(type).ResponseParameters['gatewayresponse.header.WWW-Authenticate']).toBe("'Bearer'");
+    }
     expect(responseOf('THROTTLED').ResponseParameters['gatewayresponse.header.Retry-After']).toBe("'1'");
   });
 
@@ -137,6 +247,9 @@ describe('gateway responses', () => {
       code: 'not_found',
       message: 'The requested resource was not found.',
     });
+    // D3: refused access looks exactly like a missing resource.
+    expect(bodyOf('ACCESS_DENIED')).toEqual(bodyOf('RESOURCE_NOT_FOUND'));
+    expect(bodyOf('AUTHORIZER_FAILURE')).toEqual(bodyOf('DEFAULT_5XX'));
     expect(bodyOf('DEFAULT_5XX')).toEqual({
       code: 'internal_error',
       message: 'An unexpected error occurred.',

@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { routes } from '../../functions/routes';
+import { authorizerFunction, routes } from '../../functions/routes';
 import { HttpApi, routeFunctionName } from '../../lib/http-api';
 import { stageSettings } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, synth } from './synth';
@@ -28,10 +28,15 @@ const DYNAMODB_WRITES =
   /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL(Insert|Update|Delete)|\*)$/;
 
 describe('route functions', () => {
-  it('are one function per route of the table, named after the stage and the route', () => {
-    expect(Object.keys(functions)).toHaveLength(routes.length);
+  it('are one function per route of the table, named after the stage and the route, beside the authorizer and the Cognito trigger', () => {
     const names = Object.values(functions).map((fn) => fn.Properties.FunctionName);
-    expect(names.sort()).toEqual(routes.map((route) => routeFunctionName('dev', route.name)).sort());
+    expect(names.sort()).toEqual(
+      [
+        ...routes.map((route) => routeFunctionName('dev', route.name)),
+        routeFunctionName('dev', authorizerFunction.name),
+        'commerce-api-dev-pre-token-generation',
+      ].sort(),
+    );
   });
 
   it.each(routes.map((route) => route.name))('%s runs Node.js 24 on arm64 with active tracing', (name) => {
@@ -95,10 +100,20 @@ describe('route functions', () => {
       expect(actions.filter((action) => DYNAMODB_WRITES.test(action))).toEqual([]);
     },
   );
+
+  it.each(routes.filter((route) => route.table === 'RW').map((route) => route.name))(
+    '%s (read-write) can read and write the table',
+    (name) => {
+      const actions = actionsOf(statementsOf(name));
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
+      );
+    },
+  );
 });
 
 describe('bindTable', () => {
-  /** A bare API with one read-write route, to check the RW grant the route table does not use yet. */
+  /** A bare API with one route of its own. */
   function apiWithRoute(table: 'RO' | 'RW', access: 'public' | 'token' = 'public') {
     const app = new App({
       context: { 'aws:cdk:bundling-stacks': [] },
@@ -110,7 +125,12 @@ describe('bindTable', () => {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
     });
     const route = { ...routes[0]!, name: 'write-something', table, access };
-    new HttpApi(stack, 'Api', { settings, table: tableConstruct, routes: [route] });
+    new HttpApi(stack, 'Api', {
+      settings,
+      table: tableConstruct,
+      routes: [route],
+      authorizerEnvironment: { JWT_ISSUER: 'https://issuer.example.com', JWT_AUDIENCE: 'bare' },
+    });
     return Template.fromStack(stack);
   }
 
@@ -123,7 +143,22 @@ describe('bindTable', () => {
     );
   });
 
-  it('refuses a token route while the API has no authorizer, instead of serving it to anyone', () => {
-    expect(() => apiWithRoute('RO', 'token')).toThrow(/needs a token/);
+  it('puts a token route behind the authorizer, which gets the environment it was given', () => {
+    const template = apiWithRoute('RO', 'token');
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'GET',
+      AuthorizationType: 'CUSTOM',
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: routeFunctionName('test', authorizerFunction.name),
+      Environment: { Variables: { JWT_ISSUER: 'https://issuer.example.com', JWT_AUDIENCE: 'bare' } },
+    });
+  });
+
+  it('makes no authorizer (and no authorizer function) for an API without token routes', () => {
+    const template = apiWithRoute('RO', 'public');
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
+    template.resourceCountIs('AWS::Lambda::Function', 1);
   });
 });

@@ -9,11 +9,16 @@ import { createCommerceApi } from '../../lib/commerce-api-stack';
  * annotations but entries of validation-report.json, and under Jest (NODE_ENV=test) an
  * unacknowledged error or warning makes `app.synth()` throw with the report in the message.
  */
-function synthWithNag(stage: string, change?: (app: ReturnType<typeof createCommerceApi>) => void) {
+function synthWithNag(
+  stage: string,
+  change?: (app: ReturnType<typeof createCommerceApi>) => void,
+  context: Record<string, unknown> = {},
+) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'commerce-api-nag-'));
   const built = createCommerceApi({
     stage,
     nag: true,
+    context,
     appProps: { outdir, builtinCloudFormationValidation: false },
   });
   change?.(built);
@@ -30,6 +35,14 @@ function synthWithNag(stage: string, change?: (app: ReturnType<typeof createComm
 describe('cdk-nag AwsSolutions checks', () => {
   it.each(['dev', 'prod'])('leave no unacknowledged error or warning on %s', (stage) => {
     const report = synthWithNag(stage);
+    expect(report.pluginReports.flatMap((plugin) => plugin.violations.map((v) => v.ruleName))).toEqual([]);
+  });
+
+  it('leave no unacknowledged error or warning with an external issuer instead of the user pool', () => {
+    const report = synthWithNag('dev', undefined, {
+      issuer: 'https://issuer.example.com',
+      audience: 'commerce-api',
+    });
     expect(report.pluginReports.flatMap((plugin) => plugin.violations.map((v) => v.ruleName))).toEqual([]);
   });
 

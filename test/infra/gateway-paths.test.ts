@@ -1,0 +1,67 @@
+import { type Route, routes } from '../../functions/routes';
+import { gatewayRoutes } from '../../lib/gateway-paths';
+
+const route = (method: Route['method'], path: string): Route => ({
+  name: `${method}-${path}`,
+  method,
+  path,
+  handler: 'x',
+  access: 'token',
+  table: 'RO',
+  summary: 'test',
+});
+const mapped = (table: Route[]) =>
+  gatewayRoutes(table).map(({ route: r, path, pinned }) => [r.method, r.path, path, pinned]);
+
+describe('gatewayRoutes', () => {
+  it('keeps paths API Gateway can name as they are', () => {
+    expect(
+      mapped([route('GET', '/products/{product_id}/technical_info'), route('GET', '/business-units')]),
+    ).toEqual([
+      ['GET', '/products/{product_id}/technical_info', '/products/{product_id}/technical_info', {}],
+      ['GET', '/business-units', '/business-units', {}],
+    ]);
+  });
+
+  it('turns @me into a variable pinned to @me, named after it where its level has none', () => {
+    expect(mapped([route('GET', '/@me'), route('GET', '/@me/orders'), route('GET', '/profile/@me')])).toEqual(
+      [
+        ['GET', '/@me', '/{me}', { me: '@me' }],
+        ['GET', '/@me/orders', '/{me}/orders', { me: '@me' }],
+        ['GET', '/profile/@me', '/profile/{me}', { me: '@me' }],
+      ],
+    );
+  });
+
+  it('reuses the variable its level already has, whichever route comes first', () => {
+    expect(mapped([route('GET', '/users/@me/profile'), route('PUT', '/users/{user_id}/address')])).toEqual([
+      ['GET', '/users/@me/profile', '/users/{user_id}/profile', { user_id: '@me' }],
+      ['PUT', '/users/{user_id}/address', '/users/{user_id}/address', {}],
+    ]);
+  });
+
+  it('refuses two variable names at one level, which API Gateway would refuse at deploy', () => {
+    expect(() =>
+      gatewayRoutes([route('GET', '/users/{id}'), route('GET', '/users/{user_id}/email')]),
+    ).toThrow(/one variable per level/);
+  });
+
+  it('refuses routes that would land on one resource with different literals or the same method', () => {
+    expect(() => gatewayRoutes([route('GET', '/@me'), route('PUT', '/@you')])).toThrow(
+      /share the API Gateway resource/,
+    );
+    expect(() => gatewayRoutes([route('GET', '/users/@me'), route('GET', '/users/{user_id}')])).toThrow(
+      /share the API Gateway resource/,
+    );
+    expect(() => gatewayRoutes([route('GET', '/a'), route('GET', '/a')])).toThrow(/same method/);
+  });
+
+  it('maps the whole route table', () => {
+    const table = gatewayRoutes(routes);
+    expect(table).toHaveLength(routes.length);
+    for (const { path } of table) {
+      for (const part of path.split('/').slice(1))
+        expect(part).toMatch(/^([a-zA-Z0-9:._$-]+|\{[A-Za-z0-9_]+\})$/);
+    }
+  });
+});

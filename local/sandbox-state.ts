@@ -1,6 +1,6 @@
 import { cpSync, rmSync } from 'node:fs';
 import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
-import { pristineData, seedKey } from './seed/pristine-data';
+import { itemsKey, pristineData, pristineKey, tableKey } from './seed/pristine-data';
 import { sandboxSeed } from './seed/seed-items';
 import { writeItems } from './seed/write-items';
 import { lockStateDir, readDataState, statePaths, writeDataState } from './state-dir';
@@ -38,24 +38,29 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
     const tableInput = await synthesizeTableInput();
     const tableName = tableInput.TableName!;
     const seed = sandboxSeed();
-    const key = seedKey(tableInput, seed.items);
+    const keys = { tableKey: tableKey(tableInput), seedKey: itemsKey(seed.items) };
     const paths = statePaths(stateDir);
     const current = readDataState(stateDir);
 
     let origin: SandboxState['origin'] = 'kept';
     let seededInMs: number | undefined;
     if (options.reset || !current) {
-      const pristine = await pristineData(key, tableInput, seed.items);
+      const pristine = await pristineData(pristineKey(keys.tableKey, keys.seedKey), tableInput, seed.items);
       seededInMs = pristine.builtInMs;
       rmSync(paths.state, { force: true });
       rmSync(paths.dynamodb, { recursive: true, force: true });
       cpSync(pristine.dynamodbDir, paths.dynamodb, { recursive: true });
-      writeDataState(stateDir, { seedKey: key, tableName, createdAt: new Date().toISOString() });
+      writeDataState(stateDir, { ...keys, tableName, createdAt: new Date().toISOString() });
       origin = 'seeded';
-    } else if (current.seedKey !== key) {
+    } else if (current.tableKey !== keys.tableKey) {
+      // Not reset automatically: the state may hold data someone wants to look at first.
       log(
-        'Note: the seed or the table definition changed since this state was created; ' +
-          'run `npm start -- --reset` to start again from the new seed.',
+        'Warning: the table definition (keys or indexes) changed since this state was created, so ' +
+          'requests may fail. Run `npm start -- --reset` to start again from the seed.',
+      );
+    } else if (current.seedKey !== keys.seedKey) {
+      log(
+        'Note: the seed changed since this state was created; `npm start -- --reset` starts again from it.',
       );
     }
 

@@ -17,7 +17,9 @@ export const statePaths = (stateDir: string) => ({
 });
 
 export interface DataState {
-  /** Hash of the seed and the table definition the data was created from. */
+  /** Hash of the table definition (keys, indexes) the data was created with. */
+  readonly tableKey: string;
+  /** Hash of the seed the data started from. */
   readonly seedKey: string;
   readonly tableName: string;
   readonly createdAt: string;

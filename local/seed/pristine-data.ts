@@ -19,13 +19,21 @@ const KEEP_ENTRIES = 3;
 export const cacheRoot = () =>
   process.env.SANDBOX_CACHE_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'commerce-api-sandbox');
 
-/** Names the pristine data: a change to the seed, the table or dynalite makes a new entry. */
-export const seedKey = (tableInput: CreateTableCommandInput, items: readonly Record<string, unknown>[]) => {
+const shortHash = (parts: Iterable<unknown>) => {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ format: CACHE_FORMAT, dynalite: '4.0.0', tableInput }));
-  for (const item of items) hash.update(JSON.stringify(item));
+  for (const part of parts) hash.update(JSON.stringify(part));
   return hash.digest('hex').slice(0, 16);
 };
+
+/** Identifies a table definition (keys, indexes), so a state made with another one is noticed. */
+export const tableKey = (tableInput: CreateTableCommandInput) => shortHash([tableInput]);
+
+/** Identifies the seed's items. */
+export const itemsKey = (items: readonly Record<string, unknown>[]) => shortHash(items);
+
+/** Names the pristine data: a change to the seed, the table or dynalite makes a new entry. */
+export const pristineKey = (tableKeyValue: string, itemsKeyValue: string) =>
+  shortHash([CACHE_FORMAT, 'dynalite 4.0.0', tableKeyValue, itemsKeyValue]);
 
 export interface PristineData {
   /** A complete, closed dynalite data directory: copy it, never open it. */

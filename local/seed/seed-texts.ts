@@ -351,13 +351,17 @@ export const withMissingTranslations = (text: Texts, missing: readonly Language[
 };
 
 /**
- * Translations missing on purpose, so the English fallback can be seen and tested:
- * ids divisible by 7 have no Italian text, by 11 no German, by 13 English only.
+ * Translations missing on purpose, so the English fallback can be seen and tested. Ids divisible
+ * by 13 are in English only; otherwise ids divisible by 7 have no Italian text, by 11 no German,
+ * by 17 no French and by 19 no Spanish (so each language is missing alone somewhere).
  */
 export const missingLanguages = (id: number): Language[] => {
   if (id % 13 === 0) return ['fr', 'de', 'es', 'it'];
-  const missing: Language[] = [];
-  if (id % 7 === 0) missing.push('it');
-  if (id % 11 === 0) missing.push('de');
-  return missing;
+  const rules: [number, Language][] = [
+    [17, 'fr'],
+    [11, 'de'],
+    [19, 'es'],
+    [7, 'it'],
+  ];
+  return rules.filter(([divisor]) => id % divisor === 0).map(([, language]) => language);
 };

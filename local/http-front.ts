@@ -3,17 +3,26 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { type Route, routes as routeTable } from '../functions/routes';
+import { authorizerFunction, type FunctionSpec, type Route, routes as routeTable } from '../functions/routes';
 import { functionEntry } from '../lib/project-paths';
+import { SANDBOX_REGION } from './function-env';
 import { type GatewayAnswer, gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
 import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
-import { buildProxyEvent, type GatewayRequest, type RouteResolution } from './gateway/proxy-event';
+import {
+  type AuthorizerContext,
+  buildProxyEvent,
+  type GatewayRequest,
+  type RouteResolution,
+  SANDBOX_ACCOUNT,
+  SANDBOX_STAGE,
+} from './gateway/proxy-event';
 import { createRouter } from './gateway/router';
+import { createTokenAuthorizer, type TokenAuthorizerHandler } from './gateway/token-authorizer';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>;
-export type HandlerLoader = (route: Route) => Promise<ProxyHandler>;
+export type HandlerLoader = (fn: FunctionSpec) => Promise<ProxyHandler>;
 
-/** Loads a route's module through the running tsx, as the stack bundles the same entry file. */
+/** Loads a function's module through the running tsx, as the stack bundles the same entry file. */
 export const importHandler: HandlerLoader = async (route) => {
   const module = (await import(pathToFileURL(functionEntry(route.handler)).href)) as { handler?: unknown };
   if (typeof module.handler !== 'function') throw new Error(`${route.handler} does not export a handler`);
@@ -25,6 +34,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HttpFrontOptions {
   readonly routes?: readonly Route[];
+  /** The TOKEN authorizer of `token` routes; defaults to the route table's. */
+  readonly authorizer?: FunctionSpec;
   readonly loadHandler?: HandlerLoader;
   /** One line a request. */
   readonly log?: (line: string) => void;
@@ -42,7 +53,7 @@ interface Answer {
 
 const gatewayAnswer = (answer: GatewayAnswer, extraHeaders: [string, string][] = []): Answer => ({
   statusCode: answer.statusCode,
-  headers: [['Content-Type', 'application/json'], ...extraHeaders],
+  headers: [['Content-Type', 'application/json'], ...Object.entries(answer.headers ?? {}), ...extraHeaders],
   body: Buffer.from(gatewayErrorBody(answer)),
 });
 
@@ -79,6 +90,15 @@ const proxyAnswer = (result: unknown): Answer => {
     ]),
     body: Buffer.from(body, r.isBase64Encoded === true ? 'base64' : 'utf8'),
   };
+};
+
+/** The last value of a header, whatever the case the client wrote its name in. */
+const headerValue = (rawHeaders: readonly string[], name: string): string | undefined => {
+  let value: string | undefined;
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() === name) value = rawHeaders[i + 1];
+  }
+  return value;
 };
 
 const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> =>
@@ -120,7 +140,7 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
   // One module load per route, shared by concurrent first requests; forgotten on failure so a
   // handler file fixed while the sandbox runs is picked up by the next request.
   const handlers = new Map<string, Promise<ProxyHandler>>();
-  const handlerFor = (route: Route) => {
+  const handlerFor = (route: FunctionSpec) => {
     let handler = handlers.get(route.name);
     if (!handler) {
       handler = loadHandler(route);
@@ -130,9 +150,47 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
     return handler;
   };
 
+  const authorizerSpec = options.authorizer ?? authorizerFunction;
+  const authorize = createTokenAuthorizer({
+    load: () => handlerFor(authorizerSpec) as unknown as Promise<TokenAuthorizerHandler>,
+    context: (requestId) => lambdaContext(authorizerSpec, requestId, Date.now() + timeoutMs),
+  });
+
+  /** The authorizer's context for a token route, or the gateway's answer when it does not let the request through. */
+  const authorizeRequest = async (
+    request: GatewayRequest,
+    requestId: string,
+  ): Promise<{ context: AuthorizerContext } | { answer: Answer }> => {
+    const methodArn =
+      `arn:aws:execute-api:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:sandbox/${SANDBOX_STAGE}/` +
+      `${request.method.toUpperCase()}${request.path}`;
+    const outcome = await authorize(headerValue(request.rawHeaders, 'authorization'), methodArn, requestId);
+    switch (outcome.kind) {
+      case 'allow':
+        return { context: outcome.context };
+      case 'unauthorized':
+        return { answer: gatewayAnswer(gatewayAnswers.unauthorized) };
+      case 'denied':
+        return { answer: gatewayAnswer(gatewayAnswers.notFound) };
+      case 'failed':
+        logError(`The authorizer failed (request ${requestId}):`, outcome.error);
+        return { answer: gatewayAnswer(gatewayAnswers.internalError) };
+    }
+  };
+
   const invoke = async (request: GatewayRequest, match: RouteResolution, port: number | undefined) => {
     const requestId = randomUUID();
-    const event = buildProxyEvent(request, match, { requestId, ...(port ? { port } : {}) });
+    let authorizer: AuthorizerContext | undefined;
+    if (match.route.access === 'token') {
+      const authorized = await authorizeRequest(request, requestId);
+      if ('answer' in authorized) return { requestId, answer: authorized.answer };
+      authorizer = authorized.context;
+    }
+    const event = buildProxyEvent(request, match, {
+      requestId,
+      ...(port ? { port } : {}),
+      ...(authorizer ? { authorizer } : {}),
+    });
     const context = lambdaContext(match.route, requestId, Date.now() + timeoutMs);
     try {
       const handler = await handlerFor(match.route);

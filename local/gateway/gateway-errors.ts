@@ -12,14 +12,22 @@ export interface GatewayAnswer {
 }
 
 export const gatewayAnswers = {
+  /** Unknown path (MISSING_AUTHENTICATION_TOKEN), and a Deny from the authorizer (ACCESS_DENIED, D3). */
   notFound: { statusCode: 404, code: 'not_found', message: 'The requested resource was not found.' },
   methodNotAllowed: {
     statusCode: 405,
     code: 'method_not_allowed',
     message: 'This method is not allowed on this resource.',
   },
+  /** No token, or one the authorizer refused (UNAUTHORIZED). */
+  unauthorized: {
+    statusCode: 401,
+    code: 'unauthorized',
+    message: 'A valid access token is required.',
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  },
   payloadTooLarge: { statusCode: 413, code: 'payload_too_large', message: 'The request is too large.' },
-  /** A function that throws, times out or returns no valid proxy response (DEFAULT_5XX). */
+  /** A function or the authorizer throws, times out or answers nonsense (DEFAULT_5XX, AUTHORIZER_FAILURE). */
   internalError: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred.' },
 } as const satisfies Record<string, GatewayAnswer>;
 

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { Route } from '../../functions/routes';
+import type { FunctionSpec } from '../../functions/routes';
 import { SANDBOX_REGION } from '../function-env';
 import { SANDBOX_ACCOUNT } from './proxy-event';
 
@@ -7,10 +7,10 @@ import { SANDBOX_ACCOUNT } from './proxy-event';
 export const FUNCTION_TIMEOUT_MS = 10_000;
 const MEMORY_MB = '512';
 
-export const sandboxFunctionName = (route: Route) => `commerce-api-sandbox-${route.name}`;
+export const sandboxFunctionName = (route: FunctionSpec) => `commerce-api-sandbox-${route.name}`;
 
 /** The Lambda context object a function receives: names, request id and its remaining time. */
-export function lambdaContext(route: Route, awsRequestId: string, deadline: number): Context {
+export function lambdaContext(route: FunctionSpec, awsRequestId: string, deadline: number): Context {
   const functionName = sandboxFunctionName(route);
   const deprecated = () => {
     throw new Error('The callback-style context methods are not supported; return a promise.');

@@ -69,7 +69,12 @@ export interface EventOptions {
   readonly now?: number;
   /** The port the client reached, for `X-Forwarded-Port`. */
   readonly port?: number;
+  /** What the route's authorizer allowed the request with: its context and `principalId`. */
+  readonly authorizer?: AuthorizerContext;
 }
+
+/** API Gateway hands an authorizer's context on as flat string, number and boolean values. */
+export type AuthorizerContext = Readonly<Record<string, string | number | boolean>>;
 
 /**
  * Builds the REST API proxy (payload v1) event API Gateway would hand the route's function.
@@ -128,7 +133,7 @@ export function buildProxyEvent(
       protocol: 'HTTP/1.1',
       domainName: host,
       domainPrefix: host.split(/[.:]/)[0] ?? host,
-      authorizer: null,
+      authorizer: options.authorizer ? { ...options.authorizer } : null,
       identity: {
         sourceIp: request.sourceIp,
         userAgent,

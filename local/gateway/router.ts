@@ -1,10 +1,13 @@
 import { API_VERSION, type HttpMethod, type Route } from '../../functions/routes';
+import { gatewayRoutes } from '../../lib/gateway-paths';
 
 /**
  * Route matching as API Gateway REST APIs do it: the path picks a resource first (a static
  * segment beats a `{variable}` one), then the method picks the route on that resource. A
  * resource without the method answers 405 with `Allow` (the stack's ANY mock); a path with no
- * resource, or only an intermediate one without methods, answers 404.
+ * resource, or only an intermediate one without methods, answers 404. Resources are the
+ * stack's own (lib/gateway-paths.ts): a segment API Gateway cannot name, `@me`, is a variable
+ * "pinned" to that literal, so the sandbox matches exactly what the deployed API matches.
  */
 export type Resolution =
   | {
@@ -24,6 +27,8 @@ interface Resource {
   readonly path: string;
   readonly segments: readonly Segment[];
   readonly methods: Map<string, Route>;
+  /** Variables that stand for a literal (`{ user_id: '@me' }`). */
+  readonly pinned: Readonly<Record<string, string>>;
 }
 
 const BASE = `/${API_VERSION}`;
@@ -65,11 +70,11 @@ export interface Router {
 
 export function createRouter(routes: readonly Route[]): Router {
   const byPath = new Map<string, Resource>();
-  for (const route of routes) {
-    const path = `${BASE}${route.path}`;
+  for (const { route, path: gatewayPath, pinned } of gatewayRoutes(routes)) {
+    const path = `${BASE}${gatewayPath}`;
     let resource = byPath.get(path);
     if (!resource) {
-      resource = { path, segments: parseSegments(route.path), methods: new Map() };
+      resource = { path, segments: parseSegments(gatewayPath), methods: new Map(), pinned };
       byPath.set(path, resource);
     }
     if (resource.methods.has(route.method)) throw new Error(`Two routes for ${route.method} ${path}`);
@@ -95,10 +100,17 @@ export function createRouter(routes: readonly Route[]): Router {
     const best = candidates.sort(compareSpecificity)[0];
     if (!best) return { kind: 'not-found' };
 
-    const route = best.methods.get(method.toUpperCase());
-    if (!route)
-      return { kind: 'method-not-allowed', resource: best.path, allow: [...best.methods.keys()].sort() };
     const variables = best.segments.flatMap((s, i) => (s.variable ? [[s.value, segments[i]!] as const] : []));
+    const route = best.methods.get(method.toUpperCase());
+    if (!route) {
+      // The stack's ANY mock: 405 only where each pinned variable holds its literal, else 404.
+      const values = Object.fromEntries(variables);
+      const onPinnedPath = Object.entries(best.pinned).every(([name, literal]) => values[name] === literal);
+      if (!onPinnedPath) return { kind: 'not-found' };
+      return { kind: 'method-not-allowed', resource: best.path, allow: [...best.methods.keys()].sort() };
+    }
+    // The route's own method reaches its function whatever a pinned variable holds, as in AWS:
+    // the function answers 404 for a value other than the literal.
     return {
       kind: 'route',
       route,

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { routes } from '../../../functions/routes';
+import { gatewayRoutes } from '../../../lib/gateway-paths';
+import { eventsDir } from '../../../local/make-events';
+import { sampleEvent } from '../../../local/sample-events/sample-event';
+import { sampleRequests } from '../../../local/sample-events/sample-requests';
+
+const eventFiles = readdirSync(eventsDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length))
+  .sort();
+const routeNames = routes.map((r) => r.name).sort();
+
+describe('the sample events in events/', () => {
+  it('exist for every route of the table, and only for those', () => {
+    expect(eventFiles).toEqual(routeNames);
+  });
+
+  it.each(routeNames)(
+    '%s.json is what the sandbox builds for its sample request (regenerate: npx tsx local/make-events.ts)',
+    (name) => {
+      const sample = sampleRequests[name];
+      expect(sample).toBeDefined();
+      // Compared as JSON: the files are in Biome's format, which is not JSON.stringify's.
+      const committed = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
+      expect(committed).toEqual(sampleEvent(routes, name, sample!));
+    },
+  );
+
+  it.each(gatewayRoutes(routes).map((g) => [g.route.name, g] as const))(
+    '%s.json is an event for its own route, on its API Gateway resource',
+    (name, { route, path: resource, pinned }) => {
+      const event = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
+      expect(event).toMatchObject({ httpMethod: route.method, resource: `/v1${resource}` });
+      expect(event.pathParameters ?? {}).toMatchObject(pinned);
+    },
+  );
+});

@@ -1,0 +1,240 @@
+import type { Route } from '../../../functions/routes';
+import { type HttpFront, type ProxyHandler, startHttpFront } from '../../../local/http-front';
+
+const route = (
+  name: string,
+  method: Route['method'],
+  path: string,
+  access: Route['access'] = 'public',
+): Route => ({
+  name,
+  method,
+  path,
+  handler: `test/${name}`,
+  access,
+  table: 'RO',
+  summary: name,
+});
+
+const routes = [
+  route('echo', 'POST', '/echo'),
+  route('echo-get', 'GET', '/echo/{id}'),
+  route('head', 'HEAD', '/echo/{id}'),
+  route('throws', 'GET', '/throws'),
+  route('malformed', 'GET', '/malformed'),
+  route('binary', 'GET', '/binary'),
+  route('slow', 'GET', '/slow'),
+  route('missing', 'GET', '/missing'),
+  route('mine', 'GET', '/orders/{order_id}', 'token'),
+];
+
+/** A stand-in authorizer: the token says what it answers. */
+const authorizer: ProxyHandler = async (event) => {
+  const token = (event as unknown as { authorizationToken: string }).authorizationToken;
+  if (token === 'Bearer boom') throw new Error('JWKS unreachable');
+  if (token !== 'Bearer allow' && token !== 'Bearer deny') throw new Error('Unauthorized');
+  const methodArn = (event as unknown as { methodArn: string }).methodArn;
+  return {
+    principalId: '2',
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Action: 'execute-api:Invoke',
+          Effect: token === 'Bearer allow' ? 'Allow' : 'Deny',
+          Resource: methodArn,
+        },
+      ],
+    },
+    context: { userId: '2', admin: 'false' },
+  };
+};
+
+interface Echo {
+  // biome-ignore lint/suspicious/noExplicitAny: the event as JSON, checked with toMatchObject.
+  event: any;
+  functionName: string;
+  remaining: number;
+}
+
+const echo: ProxyHandler = async (event, context) => ({
+  statusCode: 200,
+  headers: { 'Content-Type': 'application/json' },
+  multiValueHeaders: { 'Set-Cookie': ['a=1', 'b=2'] },
+  body: JSON.stringify({
+    event,
+    functionName: context.functionName,
+    remaining: context.getRemainingTimeInMillis(),
+  }),
+});
+
+const handlers: Record<string, ProxyHandler> = {
+  echo,
+  'echo-get': echo,
+  head: async () => ({ statusCode: 200, headers: { 'X-Exists': 'yes' }, body: 'ignored' }),
+  throws: async () => {
+    throw new Error('database password is hunter2');
+  },
+  malformed: async () => ({ status: 200 }),
+  binary: async () => ({
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/pdf' },
+    body: Buffer.from('%PDF-1.7 \u0000\u00ff').toString('base64'),
+    isBase64Encoded: true,
+  }),
+  slow: () => new Promise(() => {}),
+  mine: echo,
+  authorizer,
+};
+
+describe('the HTTP front', () => {
+  let front: HttpFront;
+  const lines: string[] = [];
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    front = await startHttpFront({
+      routes,
+      loadHandler: async (r) => {
+        const handler = handlers[r.name];
+        if (!handler) throw new Error(`Cannot find module ${r.handler}`);
+        return handler;
+      },
+      log: (line) => lines.push(line),
+      logError: (_message, error) => errors.push(error),
+      functionTimeoutMs: 200,
+    });
+  });
+  afterAll(() => front.close());
+
+  const call = (path: string, init?: RequestInit) => fetch(`${front.url}${path}`, init);
+
+  it('listens on 127.0.0.1 and serves /v1', () => {
+    expect(front.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  });
+
+  it('hands the function a proxy event and a Lambda context, and passes its answer back', async () => {
+    const response = await call('/echo?x=1&x=2', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      body: '{"a":1}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(response.headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+    const { event, functionName, remaining } = (await response.json()) as Echo;
+    expect(functionName).toBe('commerce-api-sandbox-echo');
+    expect(remaining).toBeGreaterThan(0);
+    expect(event).toMatchObject({
+      resource: '/v1/echo',
+      path: '/v1/echo',
+      httpMethod: 'POST',
+      body: '{"a":1}',
+      isBase64Encoded: false,
+      queryStringParameters: { x: '2' },
+      multiValueQueryStringParameters: { x: ['1', '2'] },
+      headers: expect.objectContaining({ 'accept-language': 'fr' }),
+      requestContext: expect.objectContaining({ stage: 'sandbox', resourcePath: '/v1/echo' }),
+    });
+    expect(event.requestContext.requestId).toBe(response.headers.get('x-amzn-requestid'));
+  });
+
+  it('decodes path parameters', async () => {
+    const { event } = (await (await call('/echo/caf%C3%A9')).json()) as Echo;
+    expect(event.pathParameters).toEqual({ id: 'café' });
+  });
+
+  it('answers an unknown path with the D1 404', async () => {
+    const response = await call('/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe(
+      '{"code":"not_found","message":"The requested resource was not found."}',
+    );
+  });
+
+  it('answers a wrong method on a known path with 405 and Allow', async () => {
+    const response = await call('/echo/1', { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(await response.json()).toEqual({
+      code: 'method_not_allowed',
+      message: 'This method is not allowed on this resource.',
+    });
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const response = await call('/echo/1', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-exists')).toBe('yes');
+    expect(await response.text()).toBe('');
+  });
+
+  it('refuses a body over 1 MiB with 413, without calling the function', async () => {
+    const response = await call('/echo', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The request is too large.',
+    });
+  });
+
+  it.each(['/throws', '/malformed', '/slow', '/missing'])(
+    'answers %s (throws, bad result, timeout, no module) with the D1 500 and logs the cause only',
+    async (path) => {
+      errors.length = 0;
+      const response = await call(path);
+      expect(response.status).toBe(500);
+      expect(await response.text()).toBe(
+        '{"code":"internal_error","message":"An unexpected error occurred."}',
+      );
+      expect(errors).toHaveLength(1);
+    },
+  );
+
+  it('answers a token route without a token with 401 and WWW-Authenticate: Bearer', async () => {
+    const response = await call('/orders/7');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await response.json()).toEqual({
+      code: 'unauthorized',
+      message: 'A valid access token is required.',
+    });
+    expect((await call('/orders/7', { headers: { authorization: 'Bearer forged' } })).status).toBe(401);
+  });
+
+  it("hands the authorizer's context to the function as requestContext.authorizer", async () => {
+    const response = await call('/orders/7', { headers: { Authorization: 'Bearer allow' } });
+    expect(response.status).toBe(200);
+    const { event } = (await response.json()) as Echo;
+    expect(event.requestContext.authorizer).toEqual({
+      userId: '2',
+      admin: 'false',
+      principalId: '2',
+      integrationLatency: 0,
+    });
+  });
+
+  it('answers a Deny like a resource that does not exist (D3), and a failing authorizer with 500', async () => {
+    const denied = await call('/orders/7', { headers: { Authorization: 'Bearer deny' } });
+    expect(denied.status).toBe(404);
+    expect(await denied.json()).toEqual({
+      code: 'not_found',
+      message: 'The requested resource was not found.',
+    });
+    const failed = await call('/orders/7', { headers: { Authorization: 'Bearer boom' } });
+    expect(failed.status).toBe(500);
+  });
+
+  it('decodes a base64 answer', async () => {
+    const response = await call('/binary');
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from('%PDF-1.7 \u0000\u00ff'));
+  });
+
+  it('logs one line a request: method, path and query, status, duration', async () => {
+    lines.length = 0;
+    await call('/nowhere?a=1');
+    expect(lines).toEqual([expect.stringMatching(/^GET \/v1\/nowhere\?a=1 404 \d+ ms$/)]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The sandbox's own part of the API: the answers API Gateway gives before any function runs,
+ * and the gateway details a function sees in its event.
+ */
+import { api, baseUrl } from './support/api';
+
+describe('the sandbox gateway', () => {
+  it('serves the API under /v1 on 127.0.0.1', () => {
+    expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  });
+
+  it.each(['/nowhere/at/all', '/products/1/nowhere', '/countries/FR'])(
+    'answers the unknown path %s with the D1 404',
+    async (path) => {
+      const response = await api(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(response.body).toEqual({ code: 'not_found', message: 'The requested resource was not found.' });
+    },
+  );
+
+  it('answers a path outside /v1 with the D1 404', async () => {
+    const response = await fetch(baseUrl().replace(/\/v1$/, '/products'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      code: 'not_found',
+      message: 'The requested resource was not found.',
+    });
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    'answers %s /products with 405 and Allow: GET',
+    async (method) => {
+      const response = await api('/products', { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET');
+      expect(response.body).toEqual({
+        code: 'method_not_allowed',
+        message: 'This method is not allowed on this resource.',
+      });
+    },
+  );
+
+  it('answers HEAD on a GET-only path with 405 and no body', async () => {
+    const response = await api('/products', { method: 'HEAD' });
+    expect(response.status).toBe(405);
+    expect(response.body).toBeNull();
+  });
+
+  it('answers a body over 1 MiB with 413 before any function runs', async () => {
+    const response = await api('/products/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ code: 'payload_too_large', message: 'The request is too large.' });
+  });
+
+  it('runs the route function and passes its answer through, with a request id', async () => {
+    const response = await api('/business-units');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Array.isArray(response.body)).toBe(true);
+  });
+});

@@ -174,7 +174,8 @@ export class Identity extends Construct {
       customAttributes: {
         // The spec's integer user id. Set by the administrator who creates the user and fixed
         // from then on: a login can never be moved onto another user's profile and orders.
-        [USER_ID_ATTRIBUTE]: new NumberAttribute({ min: 1, mutable: false }),
+        // Bounds as the authorizer reads the claim: 1 to 15 digits.
+        [USER_ID_ATTRIBUTE]: new NumberAttribute({ min: 1, max: 999_999_999_999_999, mutable: false }),
       },
       passwordPolicy: {
         minLength: 12,

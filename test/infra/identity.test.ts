@@ -76,12 +76,12 @@ describe('the Cognito user pool of a stage', () => {
     expect(pool.Properties.SmsConfiguration).toBeUndefined();
   });
 
-  it('holds the integer user id in an immutable custom attribute user_id (>= 1)', () => {
+  it('holds the integer user id in an immutable custom attribute user_id (1 to 15 digits, as the authorizer reads it)', () => {
     expect(pool.Properties.Schema).toContainEqual({
       Name: 'user_id',
       AttributeDataType: 'Number',
       Mutable: false,
-      NumberAttributeConstraints: { MinValue: '1' },
+      NumberAttributeConstraints: { MinValue: '1', MaxValue: '999999999999999' },
     });
   });
 

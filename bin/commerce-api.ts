@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /**
- * The CDK app: one stack per stage, `cdk deploy -c stage=<name>` (default `dev`).
+ * The CDK app: one stack per stage, `cdk deploy -c stage=<name>` (default `dev`). Tokens come
+ * from the stage's own Cognito user pool, or from an external OIDC issuer with
+ * `-c issuer=https://… -c audience=…` (docs/identity.md).
  * Every synth runs the cdk-nag AwsSolutions checks; an unacknowledged finding fails it.
  */
 import { App, Validations } from 'aws-cdk-lib';

@@ -43,6 +43,8 @@ export interface HttpFrontOptions {
   readonly logError?: (message: string, error: unknown) => void;
   readonly functionTimeoutMs?: number;
   readonly maxBodyBytes?: number;
+  /** JSON documents served at fixed paths outside `/v1` (the sandbox issuer's JWKS). */
+  readonly documents?: Readonly<Record<string, unknown>>;
 }
 
 interface Answer {
@@ -204,6 +206,16 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
   const answerFor = async (req: IncomingMessage): Promise<{ answer: Answer; requestId?: string }> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
+    const document = options.documents?.[url.pathname];
+    if (document !== undefined && (method === 'GET' || method === 'HEAD')) {
+      return {
+        answer: {
+          statusCode: 200,
+          headers: [['Content-Type', 'application/json']],
+          body: Buffer.from(JSON.stringify(document)),
+        },
+      };
+    }
     const resolution = router.resolve(method, url.pathname);
     if (resolution.kind === 'not-found') return { answer: gatewayAnswer(gatewayAnswers.notFound) };
     if (resolution.kind === 'method-not-allowed') {

@@ -12,6 +12,7 @@ import { routes } from '../functions/routes';
 import { applyFunctionEnvironment } from './function-env';
 import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
 import { importHandler } from './http-front';
+import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
 import { eventsDir } from './make-events';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { DEFAULT_STATE_DIR, runningSandbox, StateDirBusyError } from './state-dir';
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
     applyFunctionEnvironment({ dynamoDbEndpoint: opened.dynamodb.endpoint, tableName: opened.tableName });
   }
   process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
+  Object.assign(process.env, issuerEnvironment(sandboxIssuer(stateDir)));
 
   try {
     const handler = await importHandler(route);

@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { routes } from '../functions/routes';
 import { applyFunctionEnvironment } from './function-env';
 import { type HttpFront, importHandler, startHttpFront } from './http-front';
+import { issuerEnvironment, JWKS_PATH, sandboxIssuer } from './issuer/sandbox-issuer';
 import { parseSandboxOptions, USAGE } from './sandbox-options';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { StateDirBusyError, writeRunningSandbox } from './state-dir';
@@ -36,7 +37,10 @@ async function main(): Promise<void> {
   try {
     applyFunctionEnvironment({ dynamoDbEndpoint: state.dynamodb.endpoint, tableName: state.tableName });
     process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
-    front = await startHttpFront({ port: options.port });
+    // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
+    const issuer = sandboxIssuer(options.stateDir);
+    Object.assign(process.env, issuerEnvironment(issuer));
+    front = await startHttpFront({ port: options.port, documents: { [JWKS_PATH]: issuer.jwks } });
   } catch (error) {
     await shutdown();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -83,6 +87,9 @@ async function main(): Promise<void> {
       `  State     ${where} (${seeded}; --reset starts again)`,
       `  Seed      ${state.seedSummary}`,
       `  DynamoDB  ${state.dynamodb.endpoint}, table ${state.tableName}`,
+      `  Tokens    npm run token -- --sub 2 (a customer; --sub 1 --admin for the administrator)${
+        where === '.sandbox' ? '' : ` --state-dir ${where}`
+      }`,
       '',
       `Ready in ${seconds(performance.now())}: ${front.url}`,
     ].join('\n'),

@@ -2,6 +2,7 @@
  * The sandbox's own part of the API: the answers API Gateway gives before any function runs,
  * and the gateway details a function sees in its event.
  */
+import { sandboxIssuer } from '../../local/issuer/sandbox-issuer';
 import { api, baseUrl } from './support/api';
 
 describe('the sandbox gateway', () => {
@@ -62,5 +63,31 @@ describe('the sandbox gateway', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
     expect(Array.isArray(response.body)).toBe(true);
+  });
+
+  describe('token routes', () => {
+    it('answer 401 with WWW-Authenticate: Bearer without a token, or with one the issuer did not sign', async () => {
+      for (const authorization of [undefined, 'Basic dXNlcjpwYXNz', 'Bearer not.a.token']) {
+        const response = await api('/profile/@me', authorization ? { headers: { authorization } } : {});
+        expect({ authorization, status: response.status }).toEqual({ authorization, status: 401 });
+        expect(response.headers.get('www-authenticate')).toBe('Bearer');
+        expect(response.body).toEqual({ code: 'unauthorized', message: 'A valid access token is required.' });
+      }
+    });
+
+    it('let through a token of the sandbox issuer (npm run token)', async () => {
+      const token = sandboxIssuer(process.env.SANDBOX_STATE_DIR!).token({ sub: 1, admin: true });
+      const response = await api('/profile/@me', { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).not.toBe(401);
+      expect(response.status).toBeLessThan(500);
+    });
+
+    it('publish the issuer keys as a JWKS', async () => {
+      const response = await fetch(baseUrl().replace(/\/v1$/, '/.well-known/jwks.json'));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        keys: [expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })],
+      });
+    });
   });
 });

@@ -18,9 +18,9 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { type GatewayRoute, gatewayRoutes } from '../functions/gateway-paths';
 import { API_VERSION, authorizerFunction, type Route, routes as routeTable } from '../functions/routes';
 import { ApiFunction } from './api-function';
-import { type GatewayRoute, gatewayRoutes } from './gateway-paths';
 import { addGatewayErrors, errorBody, NOT_FOUND_BODY } from './gateway-responses';
 import { functionEntry } from './project-paths';
 import type { StageSettings } from './stage';

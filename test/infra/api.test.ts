@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { gatewayRoutes } from '../../functions/gateway-paths';
 import { API_VERSION, routes } from '../../functions/routes';
 import { stackName } from '../../lib/commerce-api-stack';
-import { gatewayRoutes } from '../../lib/gateway-paths';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const { stack, template } = synth({ stage: 'dev' });

@@ -1,5 +1,5 @@
+import { gatewayRoutes } from '../../functions/gateway-paths';
 import { type Route, routes } from '../../functions/routes';
-import { gatewayRoutes } from '../../lib/gateway-paths';
 
 const route = (method: Route['method'], path: string): Route => ({
   name: `${method}-${path}`,

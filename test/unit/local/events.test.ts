@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { gatewayRoutes } from '../../../functions/gateway-paths';
 import { routes } from '../../../functions/routes';
-import { gatewayRoutes } from '../../../lib/gateway-paths';
 import { eventsDir } from '../../../local/make-events';
 import { sampleEvent } from '../../../local/sample-events/sample-event';
 import { sampleRequests } from '../../../local/sample-events/sample-requests';

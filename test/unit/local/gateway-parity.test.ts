@@ -3,9 +3,9 @@
  * to the synthesized API of lib/http-api.ts, so the sandbox and the stack cannot drift apart.
  */
 import { Template } from 'aws-cdk-lib/assertions';
+import { gatewayRoutes } from '../../../functions/gateway-paths';
 import { routes } from '../../../functions/routes';
 import { createCommerceApi } from '../../../lib/commerce-api-stack';
-import { gatewayRoutes } from '../../../lib/gateway-paths';
 import { gatewayAnswers } from '../../../local/gateway/gateway-errors';
 import { createRouter } from '../../../local/gateway/router';
 import {

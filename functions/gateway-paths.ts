@@ -1,4 +1,4 @@
-import type { Route } from '../functions/routes';
+import type { Route } from './routes';
 
 /**
  * API Gateway (REST) path parts may hold only these characters, or be a `{variable}`: the

@@ -1,4 +1,4 @@
-import type { Route } from './routes';
+import { API_VERSION, type Route, routes } from './routes';
 
 /**
  * API Gateway (REST) path parts may hold only these characters, or be a `{variable}`: the
@@ -90,3 +90,22 @@ export function gatewayRoutes(routes: readonly Route[]): GatewayRoute[] {
   }
   return result;
 }
+
+const versioned = (path: string) => `/${API_VERSION}${path}`;
+let pinnedByResource: Map<string, Readonly<Record<string, string>>> | undefined;
+
+/**
+ * Whether the path variables of a request hold the literals pinned on its resource (`@me`);
+ * true for resources with nothing pinned. `resource` is API Gateway's (`/v1/{me}/orders`).
+ */
+export const pinnedSegmentsHold = (
+  resource: string,
+  method: string,
+  pathParameters: Readonly<Record<string, string | undefined>>,
+): boolean => {
+  pinnedByResource ??= new Map(
+    gatewayRoutes(routes).map((entry) => [`${entry.route.method} ${versioned(entry.path)}`, entry.pinned]),
+  );
+  const pinned = pinnedByResource.get(`${method} ${resource}`) ?? {};
+  return Object.entries(pinned).every(([name, literal]) => pathParameters[name] === literal);
+};

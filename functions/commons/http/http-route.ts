@@ -1,6 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { pinnedSegmentsHold } from '../../gateway-paths';
 import type { Caller } from '../../identity/domain/caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
@@ -157,6 +158,8 @@ export const httpRoute = <
 ) => {
   const queryShape = options.query?.shape ?? {};
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    // `@me` reaches API Gateway as a path variable; any other value there names nothing.
+    if (!pinnedSegmentsHold(event.resource, event.httpMethod, event.pathParameters ?? {})) throw notFound();
     let caller: Caller | undefined;
     if (options.auth) {
       caller = callerFromAuthorizer(event.requestContext?.authorizer);

@@ -1,5 +1,10 @@
-import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayRequestAuthorizerEvent,
+  APIGatewayTokenAuthorizerEvent,
+} from 'aws-lambda';
 import { logger } from '#commons/logger';
+import { pinnedSegmentsHold } from '../../gateway-paths';
 import type { AuthorizerContext } from '../domain/auth-settings';
 import { bearerToken, callerFromClaims } from '../domain/token-claims';
 import { claimSettings, tokenVerifier } from '../store/token-verifier';
@@ -20,9 +25,35 @@ const unauthorized = (reason: string) => {
   return new Error('Unauthorized');
 };
 
-/** REST API TOKEN authorizer: verifies the bearer token and hands the caller to the functions. */
-export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const token = bearerToken(event.authorizationToken);
+const denied = (methodArn: string): APIGatewayAuthorizerResult => ({
+  principalId: 'anonymous',
+  policyDocument: {
+    Version: '2012-10-17',
+    Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: methodArn }],
+  },
+});
+
+const headerValue = (headers: Readonly<Record<string, string | undefined>> | null, name: string) =>
+  Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/**
+ * Verifies the bearer token and hands the caller to the functions. Two kinds of event:
+ * TOKEN, for most token routes (cached per token); REQUEST, uncached, for the resources where
+ * a path variable stands for the literal `@me` (API Gateway cannot name `@`). There it first
+ * checks the literal: `/v1/anything` must be the 404 of an unknown path (a Deny, which the
+ * gateway answers as 404), not a 401 asking for a token.
+ */
+export const handler = async (
+  event: APIGatewayTokenAuthorizerEvent | APIGatewayRequestAuthorizerEvent,
+): Promise<APIGatewayAuthorizerResult> => {
+  let authorization = event.type === 'TOKEN' ? event.authorizationToken : undefined;
+  if (event.type === 'REQUEST') {
+    if (!pinnedSegmentsHold(event.resource, event.httpMethod, event.pathParameters ?? {})) {
+      return denied(event.methodArn);
+    }
+    authorization = headerValue(event.headers, 'authorization');
+  }
+  const token = bearerToken(authorization);
   if (!token) throw unauthorized('no bearer token');
   let payload: Awaited<ReturnType<typeof verifier.verify>>;
   try {

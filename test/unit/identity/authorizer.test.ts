@@ -91,3 +91,36 @@ describe('authorizer', () => {
     await expect(authorize(await header())).rejects.toThrow(/^Unauthorized$/);
   });
 });
+
+describe('authorizer on resources where a path variable stands for @me (REQUEST, uncached)', () => {
+  const request = (me: string, authorization?: string) =>
+    handler({
+      type: 'REQUEST',
+      methodArn: `arn:aws:execute-api:eu-west-1:123456789012:abc123/dev/GET/v1/${me}`,
+      resource: '/v1/{me}',
+      path: `/v1/${me}`,
+      httpMethod: 'GET',
+      headers: authorization ? { authorization } : {},
+      multiValueHeaders: {},
+      pathParameters: { me },
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      stageVariables: null,
+      requestContext: {} as never,
+    } as never);
+
+  it('denies any other value, so an unknown path is a 404 with or without a token', async () => {
+    const token = await issuer.sign({ sub: '2' }, { expiresIn: '1h' });
+    for (const result of [await request('nope'), await request('nope', `Bearer ${token}`)]) {
+      expect(result.policyDocument.Statement).toEqual([
+        expect.objectContaining({ Effect: 'Deny', Resource: expect.stringContaining('/GET/v1/nope') }),
+      ]);
+    }
+  });
+
+  it('asks for a token on @me and lets a valid one through', async () => {
+    await expect(request('@me')).rejects.toThrow(/^Unauthorized$/);
+    const token = await issuer.sign({ sub: '2' }, { expiresIn: '1h' });
+    expect((await request('@me', `Bearer ${token}`)).context).toMatchObject({ userId: '2' });
+  });
+});

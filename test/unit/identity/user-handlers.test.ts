@@ -143,3 +143,13 @@ describe('PUT /users/{user_id}/address and /email', () => {
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
   });
 });
+
+describe('@me resources', () => {
+  it('answer 404 when the path variable standing for @me holds anything else', async () => {
+    const event = apiEvent({ resource: '/v1/{me}', pathParameters: { me: 'nope' }, caller: { userId: 2 } });
+    const response = await getMe(event, lambdaContext);
+    expect([response.statusCode, bodyOf(response)]).toEqual([404, NOT_FOUND]);
+    const ok = await getMe({ ...event, pathParameters: { me: '@me' } }, lambdaContext);
+    expect(ok.statusCode).toBe(200);
+  });
+});

@@ -1,5 +1,7 @@
 import { catalogueItems } from '../../functions/catalogue/store/catalogue-items';
 import { seedCatalogue } from './catalogue-seed';
+import { orderItems, seedOrders } from './order-seed';
+import { seedUsers, userItems } from './user-seed';
 
 export interface Seed {
   /** Every table item of the seed, in a stable order. */
@@ -8,14 +10,21 @@ export interface Seed {
   readonly summary: string;
 }
 
-/** Everything the sandbox's table starts with. Other seeds (users, orders) join here. */
+/** Everything the sandbox's table starts with: the catalogue, the users and their orders. */
 export function sandboxSeed(): Seed {
   const catalogue = seedCatalogue();
-  const items = catalogueItems(catalogue.products, catalogue.stocks, catalogue.reference);
+  const users = seedUsers();
+  const orders = seedOrders();
+  const items = [
+    ...catalogueItems(catalogue.products, catalogue.stocks, catalogue.reference),
+    ...userItems(users),
+    ...orderItems(orders),
+  ];
   const books = catalogue.products.filter((p) => p.type === 'book').length;
   const summary =
     `${catalogue.products.length} products (${books} books, ${catalogue.products.length - books} computers), ` +
     `${catalogue.reference.businessUnits.length} business units, ${catalogue.reference.countries.length} countries, ` +
-    `${catalogue.stocks.length} stock levels: ${items.length} items`;
+    `${catalogue.stocks.length} stock levels, ${users.length} users (1 the administrator), ` +
+    `${orders.length} orders: ${items.length} items`;
   return { items, summary };
 }

@@ -1,0 +1,195 @@
+/**
+ * The authorization matrix (issue 3, D2, D3): every route of the route table that needs a
+ * token, against no token, five kinds of bad token, another customer, the owner and an
+ * administrator. The routes come from the table itself, so a new token route is in the matrix
+ * at once — and fails until it has a sample below.
+ */
+import { type Route, routes } from '../../functions/routes';
+import { api } from './support/api';
+import {
+  ADMIN,
+  expectedAddress,
+  expectedOrder,
+  expectedOrdersPage,
+  expectedProfile,
+  expectedUserRecord,
+  MATRIX_OTHER,
+  MATRIX_OWNER,
+  NOT_FOUND,
+  ordersOf,
+  UNAUTHORIZED,
+  UNKNOWN_ORDER_ID,
+  UNKNOWN_USER_ID,
+  userById,
+} from './support/identity';
+import {
+  bearer,
+  REFUSED_TOKENS,
+  type RefusedToken,
+  refusedTokens,
+  tokenFor,
+  wellFormedToken,
+} from './support/tokens';
+
+const tokenRoutes = routes.filter((route) => route.access === 'token');
+const owner = userById(MATRIX_OWNER);
+const ownerOrder = ordersOf(MATRIX_OWNER)[0]!;
+
+/** A value for each path variable: the owner's resource, and one that does not exist. */
+const pathValues: Record<string, { readonly owner: number; readonly unknown: number }> = {
+  user_id: { owner: MATRIX_OWNER, unknown: UNKNOWN_USER_ID },
+  order_id: { owner: ownerOrder.id, unknown: UNKNOWN_ORDER_ID },
+};
+
+const NO_STORE = /^no-store$/;
+const PRIVATE = /^private$/;
+/** Not cacheable by a shared cache: what a resource behind a token may say. */
+const NOT_SHARED = /^(private|no-store)\b/;
+
+interface Sample {
+  /** The request body of the owner and the administrator (the stored value: writing it changes nothing). */
+  readonly body?: unknown;
+  /** The body another customer sends: a change that must not happen. */
+  readonly intruderBody?: unknown;
+  /** The 200 answer about `subject`: the owner for a resource with an id, the caller for `@me`. */
+  readonly answer: (subject: number) => unknown;
+  readonly cache: RegExp;
+}
+
+const samples: Record<string, Sample> = {
+  'get-profile': { answer: expectedProfile, cache: NOT_SHARED },
+  'get-my-profile': { answer: expectedProfile, cache: NO_STORE },
+  'get-implicit-profile': { answer: (id) => ({ username: userById(id).username }), cache: NO_STORE },
+  'get-my-user-profile': { answer: expectedProfile, cache: NO_STORE },
+  'get-me': { answer: expectedUserRecord, cache: NO_STORE },
+  'put-user-address': {
+    body: expectedAddress(owner),
+    intruderBody: { street: '1 Intruder Lane', zip_code: '99999', city: 'Nowhere' },
+    answer: () => expectedAddress(owner),
+    cache: NOT_SHARED,
+  },
+  'put-user-email': {
+    body: owner.email,
+    intruderBody: 'intruder@example.net',
+    answer: () => owner.email,
+    cache: NOT_SHARED,
+  },
+  'list-my-orders': { answer: (id) => expectedOrdersPage(id), cache: NO_STORE },
+  'get-order': { answer: () => expectedOrder(ownerOrder), cache: PRIVATE },
+  'head-order': { answer: () => null, cache: PRIVATE },
+};
+
+const sampleOf = (route: Route): Sample => {
+  const sample = samples[route.name];
+  if (!sample) throw new Error(`The token route ${route.name} has no sample in this matrix: add one.`);
+  return sample;
+};
+
+/** The route's path with each variable filled in; `@me` routes have none. */
+const pathOf = (route: Route, which: 'owner' | 'unknown') =>
+  route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const values = pathValues[name];
+    if (!values) throw new Error(`No sample value for {${name}} of ${route.name}: add one to pathValues.`);
+    return String(values[which]);
+  });
+
+/** A route about a resource named in its path; the others (`@me`, `/profile`) are about the caller. */
+const isOwnedResource = (route: Route) => route.path.includes('{');
+
+const call = (route: Route, path: string, token: string | undefined, body?: unknown) =>
+  api(path, {
+    method: route.method,
+    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+type Caller = RefusedToken | 'another customer' | 'the owner' | 'an administrator';
+
+const tokens = new Map<Caller, string | undefined>();
+beforeAll(async () => {
+  for (const [name, token] of Object.entries(await refusedTokens(MATRIX_OWNER)))
+    tokens.set(name as Caller, token);
+  tokens.set('another customer', tokenFor(MATRIX_OTHER));
+  tokens.set('the owner', tokenFor(MATRIX_OWNER));
+  tokens.set('an administrator', tokenFor(ADMIN, { admin: true }));
+});
+
+describe('the authorization matrix', () => {
+  it('covers the token routes of the route table, each with a sample', () => {
+    expect(tokenRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const route of tokenRoutes)
+      expect([route.name, samples[route.name] !== undefined]).toEqual([route.name, true]);
+  });
+
+  it('has refused tokens that are wrong in one way only: the same token made right is accepted', async () => {
+    const response = await api('/profile/@me', { headers: bearer(await wellFormedToken(MATRIX_OWNER)) });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expectedProfile(MATRIX_OWNER));
+  });
+
+  describe.each(tokenRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s',
+    (_, route) => {
+      const sample = sampleOf(route);
+      const owned = isOwnedResource(route);
+      const head = route.method === 'HEAD';
+
+      it.each(REFUSED_TOKENS)('with %s: 401, WWW-Authenticate: Bearer, the D1 body', async (caller) => {
+        const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer');
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(response.body).toEqual(head ? null : UNAUTHORIZED);
+      });
+
+      if (owned) {
+        it('as another customer: 404, exactly the answer for an id that does not exist, and nothing changes', async () => {
+          const token = tokens.get('another customer');
+          const body = sample.intruderBody ?? sample.body;
+          const theirs = await call(route, pathOf(route, 'owner'), token, body);
+          const unknown = await call(route, pathOf(route, 'unknown'), token, body);
+          const answer = (r: typeof theirs) => ({
+            status: r.status,
+            body: r.body,
+            contentType: r.headers.get('content-type'),
+            cacheControl: r.headers.get('cache-control'),
+            authenticate: r.headers.get('www-authenticate'),
+          });
+          expect(answer(theirs)).toEqual(answer(unknown));
+          expect(theirs.status).toBe(404);
+          expect(theirs.body).toEqual(head ? null : NOT_FOUND);
+          // The owner's record is as seeded: the intruder's write did not happen.
+          const record = await api('/@me', { headers: bearer(tokens.get('the owner')) });
+          expect(record.body).toEqual(expectedUserRecord(MATRIX_OWNER));
+        });
+      } else {
+        it('as another customer: 200 with their own data', async () => {
+          const response = await call(
+            route,
+            pathOf(route, 'owner'),
+            tokens.get('another customer'),
+            sample.body,
+          );
+          expect(response.status).toBe(200);
+          expect(response.body).toEqual(sample.answer(MATRIX_OTHER));
+          expect(response.headers.get('cache-control')).toMatch(sample.cache);
+        });
+      }
+
+      it.each([
+        ['the owner', MATRIX_OWNER],
+        ['an administrator', owned ? MATRIX_OWNER : ADMIN],
+      ] as const)('as %s: 200 with the data of user %i', async (caller, subject) => {
+        const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual(sample.answer(subject));
+        expect(response.headers.get('cache-control')).toMatch(sample.cache);
+      });
+    },
+  );
+
+  it('leaves the owner as seeded (owners and administrators wrote the stored values back)', async () => {
+    const response = await api('/@me', { headers: bearer(tokens.get('the owner')) });
+    expect(response.body).toEqual(expectedUserRecord(MATRIX_OWNER));
+  });
+});

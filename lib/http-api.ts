@@ -2,7 +2,9 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
+  type CfnAuthorizer,
   EndpointType,
+  type IAuthorizer,
   IdentitySource,
   type IResource,
   LambdaIntegration,
@@ -11,6 +13,7 @@ import {
   MethodLoggingLevel,
   MockIntegration,
   PassthroughBehavior,
+  RequestAuthorizer,
   type RequestValidator,
   RestApi,
   TokenAuthorizer,
@@ -61,15 +64,24 @@ export const BEARER_TOKEN_PATTERN = '^Bearer [-0-9A-Za-z._~+/]+=*$';
 /** How long API Gateway reuses an authorizer answer for the same token. */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
+/**
+ * The REQUEST authorizer of the `@me` resources caches nothing: it has no identity source (so
+ * that it runs without a token), and API Gateway caches only by identity source values.
+ */
+export const PINNED_AUTHORIZER_CACHE_TTL = Duration.seconds(0);
+
 const PUBLIC_ROUTE_REASON =
   'Catalogue reads are public by design (DESIGN D2: products, books, computers, countries, business ' +
   'units and search need no token). Every route that needs one has the token authorizer.';
-const TOKEN_ROUTE_COGNITO_REASON =
-  'This method has a Lambda TOKEN authorizer that verifies the bearer token with aws-jwt-verify against ' +
+const tokenRouteCognitoReason = (kind: 'TOKEN' | 'REQUEST') =>
+  `This method has a Lambda ${kind} authorizer that verifies the bearer token with aws-jwt-verify against ` +
   'the same Cognito user pool (or the external OIDC issuer given by context): signature with the ' +
   "issuer's keys, iss, client id or audience, token_use and exp. A Cognito authorizer cannot do the job: " +
   'the integer user id is a custom claim and the admin group must be handed to the functions, and ' +
-  'tokens from an external issuer must be accepted too.';
+  'tokens from an external issuer must be accepted too' +
+  (kind === 'REQUEST'
+    ? '; and on this @me resource the authorizer must first answer 404 for a path value other than @me.'
+    : '.');
 const METHOD_NOT_ALLOWED_REASON =
   'This ANY method only answers 405 Method Not Allowed from a mock integration: it reaches no ' +
   'function and returns no data, so there is nothing to authorize.';
@@ -83,6 +95,7 @@ export class HttpApi extends Construct {
   readonly restApi: RestApi;
   private authorizerFn?: ApiFunction;
   private tokenAuthorizer?: TokenAuthorizer;
+  private requestAuthorizer?: RequestAuthorizer;
   private readonly functionsByRoute = new Map<string, ApiFunction>();
   private readonly settings: StageSettings;
   private readonly authorizerEnvironment: Readonly<Record<string, string>>;
@@ -177,7 +190,7 @@ export class HttpApi extends Construct {
     }
   }
 
-  /** The function behind the token authorizer; undefined when no route needs a token. */
+  /** The function behind both authorizers; undefined when no route needs a token. */
   get authorizerFunction(): ApiFunction | undefined {
     return this.authorizerFn;
   }
@@ -207,27 +220,34 @@ export class HttpApi extends Construct {
     return fn;
   }
 
-  // The one TOKEN authorizer, made on first use (an authorizer attached to no method fails the
-  // synth). API Gateway caches its answer per token for five minutes and applies the cached
-  // policy to whatever method the next request with that token calls. That is why the function
-  // allows the whole API, `arn:…:<apiId>/<stage>/*/*`, rather than the method it was asked
-  // about: a policy naming one route would make the cache deny the others. Whether the caller
-  // may see a particular user's data is each function's check (D3), from the context the
-  // authorizer returns (user id, admin, expiry).
-  private authorizer(): TokenAuthorizer {
-    if (this.tokenAuthorizer) return this.tokenAuthorizer;
+  /** The authorizer function, made on first use: both authorizers invoke it. */
+  private authorizerHandler(): ApiFunction {
+    if (this.authorizerFn) return this.authorizerFn;
     const { settings } = this;
     this.authorizerFn = new ApiFunction(this, 'AuthorizerFunction', {
       entry: functionEntry(authorizerFunction.handler),
       functionName: routeFunctionName(settings.stage, authorizerFunction.name),
-      description: 'TOKEN authorizer: verifies the bearer token (aws-jwt-verify), returns user id and admin',
+      description:
+        'TOKEN and REQUEST authorizer: verifies the bearer token (aws-jwt-verify), returns user id and admin',
       settings,
       // No table: the authorizer reads nothing but the token and the issuer's keys.
       environment: { ...this.authorizerEnvironment },
     });
+    return this.authorizerFn;
+  }
+
+  // The TOKEN authorizer of most token routes, made on first use (an authorizer attached to no
+  // method fails the synth). API Gateway caches its answer per token for five minutes and applies
+  // the cached policy to whatever method the next request with that token calls. That is why the
+  // function allows the whole API, `arn:…:<apiId>/<stage>/*/*`, rather than the method it was
+  // asked about: a policy naming one route would make the cache deny the others. Whether the
+  // caller may see a particular user's data is each function's check (D3), from the context the
+  // authorizer returns (user id, admin, expiry).
+  private tokenAuthorizerOnce(): TokenAuthorizer {
+    if (this.tokenAuthorizer) return this.tokenAuthorizer;
     this.tokenAuthorizer = new TokenAuthorizer(this, 'TokenAuthorizer', {
-      authorizerName: `commerce-api-${settings.stage}-token`,
-      handler: this.authorizerFn,
+      authorizerName: `commerce-api-${this.settings.stage}-token`,
+      handler: this.authorizerHandler(),
       identitySource: IdentitySource.header('Authorization'),
       validationRegex: BEARER_TOKEN_PATTERN,
       resultsCacheTtl: AUTHORIZER_CACHE_TTL,
@@ -235,13 +255,41 @@ export class HttpApi extends Construct {
     return this.tokenAuthorizer;
   }
 
+  // The REQUEST authorizer of the token routes on a resource with a pinned variable (`/{me}`
+  // stands for `/@me`, gateway-paths.ts). There any other value (`/v1/nope`) reaches the same
+  // method, and must be the 404 of an unknown path, not a 401: with an identity source API
+  // Gateway would answer 401 before invoking anything when the header is missing. So it has
+  // none and is always invoked; the function denies a wrong value (ACCESS_DENIED, our 404),
+  // then verifies the token from the request's headers. No identity source means no cache key,
+  // hence TTL 0: one invocation per request on these four routes.
+  private pinnedAuthorizerOnce(): RequestAuthorizer {
+    if (this.requestAuthorizer) return this.requestAuthorizer;
+    this.requestAuthorizer = new RequestAuthorizer(this, 'PinnedRequestAuthorizer', {
+      authorizerName: `commerce-api-${this.settings.stage}-pinned-request`,
+      handler: this.authorizerHandler(),
+      identitySources: [],
+      resultsCacheTtl: PINNED_AUTHORIZER_CACHE_TTL,
+    });
+    // CDK writes no identity sources as `IdentitySource: ""`, an empty expression list that the
+    // built-in validation accepts but the API Gateway reference does not describe. The documented
+    // form is to leave the property out ("optional when caching is not enabled").
+    (this.requestAuthorizer.node.defaultChild as CfnAuthorizer).identitySource = undefined;
+    return this.requestAuthorizer;
+  }
+
   private addRouteMethod(
     resource: IResource,
-    { route, path }: GatewayRoute,
+    { route, path, pinned }: GatewayRoute,
     fn: ApiFunction,
     validator: RequestValidator,
   ): Method {
     const needsToken = route.access === 'token';
+    const isPinned = Object.keys(pinned).length > 0;
+    const authorizer: IAuthorizer | undefined = needsToken
+      ? isPinned
+        ? this.pinnedAuthorizerOnce()
+        : this.tokenAuthorizerOnce()
+      : undefined;
     const pathParameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
     const method = resource.addMethod(
       route.method,
@@ -253,13 +301,16 @@ export class HttpApi extends Construct {
         requestParameters: Object.fromEntries(
           pathParameters.map((name) => [`method.request.path.${name}`, true]),
         ),
-        ...(needsToken
-          ? { authorizer: this.authorizer(), authorizationType: AuthorizationType.CUSTOM }
+        ...(authorizer
+          ? { authorizer, authorizationType: AuthorizationType.CUSTOM }
           : { authorizationType: AuthorizationType.NONE }),
       },
     );
     if (needsToken) {
-      Validations.of(method).acknowledge({ id: 'AwsSolutions-COG4', reason: TOKEN_ROUTE_COGNITO_REASON });
+      Validations.of(method).acknowledge({
+        id: 'AwsSolutions-COG4',
+        reason: tokenRouteCognitoReason(isPinned ? 'REQUEST' : 'TOKEN'),
+      });
     } else {
       Validations.of(method).acknowledge(
         { id: 'AwsSolutions-APIG4', reason: PUBLIC_ROUTE_REASON },

@@ -5,17 +5,19 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { authorizerFunction, type FunctionSpec, type Route, routes as routeTable } from '../functions/routes';
 import { functionEntry } from '../lib/project-paths';
-import { SANDBOX_REGION } from './function-env';
+import type { AuthorizerOutcome } from './gateway/authorizer-answer';
 import { type GatewayAnswer, gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
 import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
 import {
   type AuthorizerContext,
   buildProxyEvent,
+  buildRequestAuthorizerEvent,
+  type EventOptions,
   type GatewayRequest,
+  methodArn,
   type RouteResolution,
-  SANDBOX_ACCOUNT,
-  SANDBOX_STAGE,
 } from './gateway/proxy-event';
+import { createRequestAuthorizer, type RequestAuthorizerHandler } from './gateway/request-authorizer';
 import { createRouter } from './gateway/router';
 import { createTokenAuthorizer, type TokenAuthorizerHandler } from './gateway/token-authorizer';
 
@@ -29,12 +31,25 @@ export const importHandler: HandlerLoader = async (route) => {
   return module.handler as ProxyHandler;
 };
 
+/**
+ * Which of the stack's authorizers guards a route (lib/http-api.ts): none on a public route; on
+ * a token route the uncached REQUEST authorizer where a path variable is pinned to `@me`, which
+ * runs without a token and denies any other value (404, not 401); else the cached TOKEN one.
+ */
+export const authorizerTypeOf = (match: RouteResolution): 'NONE' | 'TOKEN' | 'REQUEST' => {
+  if (match.route.access !== 'token') return 'NONE';
+  return Object.keys(match.pinned).length > 0 ? 'REQUEST' : 'TOKEN';
+};
+
 /** API Gateway's payload limit is 10 MB; this API takes small JSON bodies, so 1 MiB is plenty. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HttpFrontOptions {
   readonly routes?: readonly Route[];
-  /** The TOKEN authorizer of `token` routes; defaults to the route table's. */
+  /**
+   * The function behind both authorizers of `token` routes (TOKEN, and REQUEST where a path
+   * variable is pinned to `@me`); defaults to the route table's.
+   */
   readonly authorizer?: FunctionSpec;
   readonly loadHandler?: HandlerLoader;
   /** One line a request. */
@@ -129,8 +144,9 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> => {
 };
 
 /**
- * Plays API Gateway in front of the functions: route table → proxy event → handler → HTTP
- * answer, with the gateway's own answers (404, 405 + Allow, 413, 500) in the D1 shape.
+ * Plays API Gateway in front of the functions: route table → (authorizer) → proxy event →
+ * handler → HTTP answer, with the gateway's own answers (401, 404, 405 + Allow, 413, 500) in
+ * the D1 shape.
  */
 export function createGatewayListener(options: HttpFrontOptions = {}): RequestListener {
   const router = createRouter(options.routes ?? routeTable);
@@ -153,20 +169,32 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
   };
 
   const authorizerSpec = options.authorizer ?? authorizerFunction;
-  const authorize = createTokenAuthorizer({
+  const authorizerContext = (requestId: string) =>
+    lambdaContext(authorizerSpec, requestId, Date.now() + timeoutMs);
+  const tokenAuthorizer = createTokenAuthorizer({
     load: () => handlerFor(authorizerSpec) as unknown as Promise<TokenAuthorizerHandler>,
-    context: (requestId) => lambdaContext(authorizerSpec, requestId, Date.now() + timeoutMs),
+    context: authorizerContext,
+  });
+  const requestAuthorizer = createRequestAuthorizer({
+    load: () => handlerFor(authorizerSpec) as unknown as Promise<RequestAuthorizerHandler>,
+    context: authorizerContext,
   });
 
-  /** The authorizer's context for a token route, or the gateway's answer when it does not let the request through. */
+  /** Runs the route's authorizer: its context, or the gateway's answer when it refuses. */
   const authorizeRequest = async (
     request: GatewayRequest,
-    requestId: string,
+    match: RouteResolution,
+    eventOptions: EventOptions,
   ): Promise<{ context: AuthorizerContext } | { answer: Answer }> => {
-    const methodArn =
-      `arn:aws:execute-api:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:sandbox/${SANDBOX_STAGE}/` +
-      `${request.method.toUpperCase()}${request.path}`;
-    const outcome = await authorize(headerValue(request.rawHeaders, 'authorization'), methodArn, requestId);
+    const requestId = eventOptions.requestId!;
+    const outcome: AuthorizerOutcome =
+      authorizerTypeOf(match) === 'REQUEST'
+        ? await requestAuthorizer(buildRequestAuthorizerEvent(request, match, eventOptions))
+        : await tokenAuthorizer(
+            headerValue(request.rawHeaders, 'authorization'),
+            methodArn(request),
+            requestId,
+          );
     switch (outcome.kind) {
       case 'allow':
         return { context: outcome.context };
@@ -182,17 +210,15 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
 
   const invoke = async (request: GatewayRequest, match: RouteResolution, port: number | undefined) => {
     const requestId = randomUUID();
+    // The authorizer's event and the function's share the request id and time, as in AWS.
+    const eventOptions: EventOptions = { requestId, now: Date.now(), ...(port ? { port } : {}) };
     let authorizer: AuthorizerContext | undefined;
-    if (match.route.access === 'token') {
-      const authorized = await authorizeRequest(request, requestId);
+    if (authorizerTypeOf(match) !== 'NONE') {
+      const authorized = await authorizeRequest(request, match, eventOptions);
       if ('answer' in authorized) return { requestId, answer: authorized.answer };
       authorizer = authorized.context;
     }
-    const event = buildProxyEvent(request, match, {
-      requestId,
-      ...(port ? { port } : {}),
-      ...(authorizer ? { authorizer } : {}),
-    });
+    const event = buildProxyEvent(request, match, { ...eventOptions, ...(authorizer ? { authorizer } : {}) });
     const context = lambdaContext(match.route, requestId, Date.now() + timeoutMs);
     try {
       const handler = await handlerFor(match.route);

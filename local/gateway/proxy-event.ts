@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type {
+  APIGatewayEventRequestContextWithAuthorizer,
+  APIGatewayProxyEvent,
+  APIGatewayRequestAuthorizerEvent,
+} from 'aws-lambda';
+import { SANDBOX_REGION } from '../function-env';
 import type { Resolution } from './router';
 
 /** What the sandbox knows of an HTTP request, before any API Gateway interpretation. */
@@ -77,15 +82,37 @@ export interface EventOptions {
 export type AuthorizerContext = Readonly<Record<string, string | number | boolean>>;
 
 /**
- * Builds the REST API proxy (payload v1) event API Gateway would hand the route's function.
- * The gateway's own `X-Forwarded-*` headers are added when the client did not send them, so a
- * function can build absolute URLs (`Location`) the same way here and in AWS.
+ * The method ARN API Gateway names the request by in an authorizer event:
+ * `arn:aws:execute-api:<region>:<account>:<api id>/<stage>/<METHOD>/<path as sent>`.
  */
-export function buildProxyEvent(
+export const methodArn = (request: GatewayRequest): string =>
+  `arn:aws:execute-api:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:sandbox/${SANDBOX_STAGE}/` +
+  `${request.method.toUpperCase()}${request.path}`;
+
+/** What API Gateway tells both a REQUEST authorizer and the route's function about a request. */
+interface RequestView {
+  readonly resource: string;
+  readonly path: string;
+  readonly httpMethod: string;
+  readonly headers: Record<string, string>;
+  readonly multiValueHeaders: Record<string, string[]>;
+  readonly queryStringParameters: Record<string, string> | null;
+  readonly multiValueQueryStringParameters: Record<string, string[]> | null;
+  readonly pathParameters: Record<string, string> | null;
+  readonly stageVariables: null;
+  readonly requestContext: APIGatewayEventRequestContextWithAuthorizer<undefined>;
+}
+
+/**
+ * The request as API Gateway hands it on: header and query maps, path parameters, request
+ * context. The gateway's own `X-Forwarded-*` headers are added when the client did not send
+ * them, so a function can build absolute URLs (`Location`) the same way here and in AWS.
+ */
+function requestView(
   request: GatewayRequest,
   match: RouteResolution,
-  options: EventOptions = {},
-): APIGatewayProxyEvent {
+  options: Omit<EventOptions, 'authorizer'>,
+): RequestView {
   const requestId = options.requestId ?? randomUUID();
   const now = options.now ?? Date.now();
   const raw = [...request.rawHeaders];
@@ -98,9 +125,6 @@ export function buildProxyEvent(
   for (const [name, value] of added) if (!headers.has(name)) raw.push(name, value);
   const { single, multi } = headerMaps(raw);
   const query = queryMaps(request.query);
-  const contentType = Object.entries(single).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
-  const hasBody = request.body !== undefined && request.body.length > 0;
-  const text = isTextContent(contentType);
   const host = Object.entries(single).find(([k]) => k.toLowerCase() === 'host')?.[1] ?? '127.0.0.1';
   const userAgent = Object.entries(single).find(([k]) => k.toLowerCase() === 'user-agent')?.[1] ?? null;
 
@@ -114,8 +138,6 @@ export function buildProxyEvent(
     multiValueQueryStringParameters: query.multi,
     pathParameters: match.pathParameters ? { ...match.pathParameters } : null,
     stageVariables: null,
-    body: hasBody ? request.body!.toString(text ? 'utf8' : 'base64') : null,
-    isBase64Encoded: hasBody && !text,
     requestContext: {
       accountId: SANDBOX_ACCOUNT,
       apiId: 'sandbox',
@@ -133,7 +155,8 @@ export function buildProxyEvent(
       protocol: 'HTTP/1.1',
       domainName: host,
       domainPrefix: host.split(/[.:]/)[0] ?? host,
-      authorizer: options.authorizer ? { ...options.authorizer } : null,
+      // Only the function's event carries an authorizer's answer.
+      authorizer: undefined,
       identity: {
         sourceIp: request.sourceIp,
         userAgent,
@@ -153,4 +176,36 @@ export function buildProxyEvent(
       },
     },
   };
+}
+
+/** Builds the REST API proxy (payload v1) event API Gateway would hand the route's function. */
+export function buildProxyEvent(
+  request: GatewayRequest,
+  match: RouteResolution,
+  options: EventOptions = {},
+): APIGatewayProxyEvent {
+  const { authorizer, ...viewOptions } = options;
+  const view = requestView(request, match, viewOptions);
+  const contentType = Object.entries(view.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const hasBody = request.body !== undefined && request.body.length > 0;
+  const text = isTextContent(contentType);
+  return {
+    ...view,
+    body: hasBody ? request.body!.toString(text ? 'utf8' : 'base64') : null,
+    isBase64Encoded: hasBody && !text,
+    requestContext: { ...view.requestContext, authorizer: authorizer ? { ...authorizer } : null },
+  };
+}
+
+/**
+ * Builds the event of a REQUEST authorizer (REST API): the request as the function would see it,
+ * without the body, plus `type` and `methodArn`. Pass the function's `requestId` and `now`: API
+ * Gateway gives both events the same request context.
+ */
+export function buildRequestAuthorizerEvent(
+  request: GatewayRequest,
+  match: RouteResolution,
+  options: Omit<EventOptions, 'authorizer'> = {},
+): APIGatewayRequestAuthorizerEvent {
+  return { type: 'REQUEST', methodArn: methodArn(request), ...requestView(request, match, options) };
 }

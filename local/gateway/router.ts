@@ -6,7 +6,7 @@ import { API_VERSION, type HttpMethod, type Route } from '../../functions/routes
  * segment beats a `{variable}` one), then the method picks the route on that resource. A
  * resource without the method answers 405 with `Allow` (the stack's ANY mock); a path with no
  * resource, or only an intermediate one without methods, answers 404. Resources are the
- * stack's own (lib/gateway-paths.ts): a segment API Gateway cannot name, `@me`, is a variable
+ * stack's own (functions/gateway-paths.ts): a segment API Gateway cannot name, `@me`, is a variable
  * "pinned" to that literal, so the sandbox matches exactly what the deployed API matches.
  */
 export type Resolution =
@@ -17,6 +17,11 @@ export type Resolution =
       readonly resource: string;
       /** Decoded values, or null when the resource has no variable (as API Gateway gives them). */
       readonly pathParameters: Readonly<Record<string, string>> | null;
+      /**
+       * The resource's variables that stand for a literal (`{ me: '@me' }`), empty for most. A
+       * token route there has the stack's REQUEST authorizer, which checks them before the token.
+       */
+      readonly pinned: Readonly<Record<string, string>>;
     }
   | { readonly kind: 'method-not-allowed'; readonly resource: string; readonly allow: readonly string[] }
   | { readonly kind: 'not-found' };
@@ -109,13 +114,14 @@ export function createRouter(routes: readonly Route[]): Router {
       if (!onPinnedPath) return { kind: 'not-found' };
       return { kind: 'method-not-allowed', resource: best.path, allow: [...best.methods.keys()].sort() };
     }
-    // The route's own method reaches its function whatever a pinned variable holds, as in AWS:
-    // the function answers 404 for a value other than the literal.
+    // The route's own method reaches its authorizer (token routes) or its function whatever a
+    // pinned variable holds, as in AWS: each answers 404 for a value other than the literal.
     return {
       kind: 'route',
       route,
       resource: best.path,
       pathParameters: variables.length > 0 ? Object.fromEntries(variables) : null,
+      pinned: best.pinned,
     };
   };
 

@@ -130,11 +130,31 @@ describe('the REST API', () => {
 
 describe('authorization', () => {
   const authorizers = resourcesOfType(template, 'AWS::ApiGateway::Authorizer');
-  const [authorizerId] = Object.keys(authorizers);
+  const authorizerOfType = (type: string): string => {
+    const ids = Object.keys(authorizers).filter((id) => authorizers[id]!.Properties.Type === type);
+    expect(ids).toHaveLength(1);
+    return ids[0]!;
+  };
+  const authorizerId = authorizerOfType('TOKEN');
+  const requestAuthorizerId = authorizerOfType('REQUEST');
+  const authorizerFunctionId = stack.resolve(
+    (stack.api.authorizerFunction!.node.defaultChild as CfnJson).logicalId,
+  );
+  const isPinned = (routeName: string) =>
+    Object.keys(onGateway.find((entry) => entry.route.name === routeName)!.pinned).length > 0;
+  const tokenRoutes = routes.filter((route) => route.access === 'token');
+
+  it('are two: a TOKEN authorizer and a REQUEST authorizer, both on the one authorizer function', () => {
+    expect(Object.keys(authorizers).sort()).toEqual([authorizerId, requestAuthorizerId].sort());
+    for (const id of [authorizerId, requestAuthorizerId]) {
+      expect(JSON.stringify(authorizers[id]!.Properties.AuthorizerUri)).toContain(
+        `"${authorizerFunctionId}","Arn"`,
+      );
+    }
+  });
 
   it('is one TOKEN authorizer on the Authorization header, cached 5 minutes, refusing malformed headers', () => {
-    expect(Object.keys(authorizers)).toHaveLength(1);
-    expect(authorizers[authorizerId!]!.Properties).toMatchObject({
+    expect(authorizers[authorizerId]!.Properties).toMatchObject({
       Type: 'TOKEN',
       Name: 'commerce-api-dev-token',
       RestApiId: { Ref: restApiId },
@@ -142,15 +162,43 @@ describe('authorization', () => {
       AuthorizerResultTtlInSeconds: 300,
       IdentityValidationExpression: '^Bearer [-0-9A-Za-z._~+/]+=*$',
     });
-    const uri = JSON.stringify(authorizers[authorizerId!]!.Properties.AuthorizerUri);
-    const authorizerFunctionId = stack.resolve(
-      (stack.api.authorizerFunction!.node.defaultChild as CfnJson).logicalId,
+  });
+
+  it('has a REQUEST authorizer for the @me resources with no identity source and no cache, so it runs without a token', () => {
+    expect(authorizers[requestAuthorizerId]!.Properties).toEqual({
+      Type: 'REQUEST',
+      Name: 'commerce-api-dev-pinned-request',
+      RestApiId: { Ref: restApiId },
+      AuthorizerResultTtlInSeconds: 0,
+      AuthorizerUri: expect.anything(),
+    });
+  });
+
+  it('lets API Gateway invoke the authorizer function for each authorizer, and nothing else', () => {
+    const permissions = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
+      (permission) =>
+        JSON.stringify(permission.Properties.FunctionName) ===
+        JSON.stringify({ 'Fn::GetAtt': [authorizerFunctionId, 'Arn'] }),
     );
-    expect(uri).toContain(`"${authorizerFunctionId}","Arn"`);
+    expect(permissions).toHaveLength(2);
+    for (const permission of permissions) {
+      expect(permission.Properties).toMatchObject({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+      });
+    }
+    const sourceAuthorizers = permissions.map(
+      (permission) => permission.Properties.SourceArn['Fn::Join'][1].at(-1).Ref as string,
+    );
+    expect(sourceAuthorizers.sort()).toEqual([authorizerId, requestAuthorizerId].sort());
+    for (const permission of permissions) {
+      expect(permission.Properties.SourceArn['Fn::Join'][1]).toContainEqual({ Ref: restApiId });
+      expect(permission.Properties.SourceArn['Fn::Join'][1]).toContain('/authorizers/');
+    }
   });
 
   it('lets through exactly what the authorizer function reads as a bearer token', () => {
-    const pattern = new RegExp(authorizers[authorizerId!]!.Properties.IdentityValidationExpression);
+    const pattern = new RegExp(authorizers[authorizerId]!.Properties.IdentityValidationExpression);
     const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIyIn0.c2lnbmF0dXJl-_';
     expect(pattern.test(`Bearer ${jwt}`)).toBe(true);
     expect(pattern.test('Bearer abc+/=')).toBe(true);
@@ -168,12 +216,41 @@ describe('authorization', () => {
   });
 
   it.each(
-    routes.filter((route) => route.access === 'token').map((route) => [route.method, route.path, route.name]),
-  )('%s /v1%s (%s) needs the token authorizer', (_method, _path, name) => {
+    tokenRoutes
+      .filter((route) => !isPinned(route.name))
+      .map((route) => [route.method, route.path, route.name]),
+  )('%s /v1%s (%s) needs the cached TOKEN authorizer', (_method, _path, name) => {
     expect(routeMethod(name).Properties).toMatchObject({
       AuthorizationType: 'CUSTOM',
       AuthorizerId: { Ref: authorizerId },
     });
+  });
+
+  it.each(
+    tokenRoutes
+      .filter((route) => isPinned(route.name))
+      .map((route) => [route.method, route.path, route.name]),
+  )(
+    '%s /v1%s (%s), on a resource standing for @me, needs the uncached REQUEST authorizer',
+    (_method, _path, name) => {
+      expect(routeMethod(name).Properties).toMatchObject({
+        AuthorizationType: 'CUSTOM',
+        AuthorizerId: { Ref: requestAuthorizerId },
+      });
+    },
+  );
+
+  it('puts exactly the token routes of the @me resources behind the REQUEST authorizer', () => {
+    const behindRequest = methods
+      .filter((method) => method.Properties.AuthorizerId?.Ref === requestAuthorizerId)
+      .map((method) => `${method.Properties.HttpMethod} ${paths.get(method.Properties.ResourceId.Ref)}`);
+    expect(behindRequest.sort()).toEqual(
+      tokenRoutes
+        .filter((route) => isPinned(route.name))
+        .map((route) => `${route.method} ${gatewayPathOf(route.name)}`)
+        .sort(),
+    );
+    expect(behindRequest.length).toBeGreaterThanOrEqual(4);
   });
 
   it.each(

@@ -1,5 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { authorizerFunction, routes } from '../../functions/routes';
 import { HttpApi, routeFunctionName } from '../../lib/http-api';
@@ -114,7 +114,7 @@ describe('route functions', () => {
 
 describe('bindTable', () => {
   /** A bare API with one route of its own. */
-  function apiWithRoute(table: 'RO' | 'RW', access: 'public' | 'token' = 'public') {
+  function apiWithRoute(table: 'RO' | 'RW', access: 'public' | 'token' = 'public', path = routes[0]!.path) {
     const app = new App({
       context: { 'aws:cdk:bundling-stacks': [] },
       builtinCloudFormationValidation: false,
@@ -124,7 +124,7 @@ describe('bindTable', () => {
     const tableConstruct = new Table(stack, 'Table', {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
     });
-    const route = { ...routes[0]!, name: 'write-something', table, access };
+    const route = { ...routes[0]!, name: 'write-something', table, access, path };
     new HttpApi(stack, 'Api', {
       settings,
       table: tableConstruct,
@@ -154,6 +154,25 @@ describe('bindTable', () => {
       FunctionName: routeFunctionName('test', authorizerFunction.name),
       Environment: { Variables: { JWT_ISSUER: 'https://issuer.example.com', JWT_AUDIENCE: 'bare' } },
     });
+  });
+
+  it('puts a token route on a @me path behind the REQUEST authorizer alone, on the same function', () => {
+    const template = apiWithRoute('RO', 'token', '/@me/things');
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      AuthorizerResultTtlInSeconds: 0,
+      IdentitySource: Match.absent(),
+    });
+    template.resourcePropertiesCountIs(
+      'AWS::Lambda::Function',
+      { FunctionName: routeFunctionName('test', authorizerFunction.name) },
+      1,
+    );
+    const authorizerPermissions = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter(
+      (permission) => JSON.stringify(permission.Properties.SourceArn).includes('/authorizers/'),
+    );
+    expect(authorizerPermissions).toHaveLength(1);
   });
 
   it('makes no authorizer (and no authorizer function) for an API without token routes', () => {

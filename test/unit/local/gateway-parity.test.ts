@@ -7,11 +7,13 @@ import { gatewayRoutes } from '../../../functions/gateway-paths';
 import { routes } from '../../../functions/routes';
 import { createCommerceApi } from '../../../lib/commerce-api-stack';
 import { gatewayAnswers } from '../../../local/gateway/gateway-errors';
+import { REQUEST_AUTHORIZER_CACHE_TTL_MS } from '../../../local/gateway/request-authorizer';
 import { createRouter } from '../../../local/gateway/router';
 import {
   AUTHORIZER_CACHE_TTL_MS,
   IDENTITY_VALIDATION_EXPRESSION,
 } from '../../../local/gateway/token-authorizer';
+import { authorizerTypeOf } from '../../../local/http-front';
 
 // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template is untyped JSON.
 type Resource = { Type: string; Properties: any };
@@ -93,23 +95,59 @@ describe('the sandbox gateway and the synthesized API', () => {
     expect(Object.fromEntries(headers)).toEqual('headers' in answer ? answer.headers : {});
   });
 
-  it('authorize token routes as the synthesized TOKEN authorizer does', () => {
-    const authorizers = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGateway::Authorizer');
-    expect(authorizers).toHaveLength(1);
-    expect(authorizers[0]!.Properties).toMatchObject({
-      Type: 'TOKEN',
-      IdentitySource: 'method.request.header.Authorization',
-      IdentityValidationExpression: IDENTITY_VALIDATION_EXPRESSION,
-      AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_TTL_MS / 1000,
+  describe('authorize', () => {
+    const authorizers = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::ApiGateway::Authorizer');
+    const authorizerOfType = (type: string) => {
+      const found = authorizers.filter(([, r]) => r.Properties.Type === type);
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+
+    it('with the same TOKEN authorizer: Authorization header, validation expression, cache TTL', () => {
+      expect(authorizers).toHaveLength(2);
+      expect(authorizerOfType('TOKEN')[1].Properties).toMatchObject({
+        IdentitySource: 'method.request.header.Authorization',
+        IdentityValidationExpression: IDENTITY_VALIDATION_EXPRESSION,
+        AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_TTL_MS / 1000,
+      });
     });
-    const tokenPaths = new Set(
-      gatewayRoutes(routes)
-        .filter((g) => g.route.access === 'token')
-        .map((g) => `/v1${g.path}`),
-    );
-    for (const m of methods.filter((m) => m.Properties.HttpMethod !== 'ANY')) {
-      const expected = tokenPaths.has(methodPath(m)) ? 'CUSTOM' : 'NONE';
-      expect([methodPath(m), m.Properties.AuthorizationType]).toEqual([methodPath(m), expected]);
-    }
+
+    it('with the same REQUEST authorizer: no identity source (it runs without a token), no cache', () => {
+      const { Properties } = authorizerOfType('REQUEST')[1];
+      expect(Properties.IdentitySource).toBeUndefined();
+      expect(Properties.IdentityValidationExpression).toBeUndefined();
+      expect(Properties.AuthorizerResultTtlInSeconds).toBe(REQUEST_AUTHORIZER_CACHE_TTL_MS / 1000);
+    });
+
+    it('each method with the same authorizer, or none', () => {
+      const typeOfAuthorizer = new Map(authorizers.map(([id, r]) => [id, r.Properties.Type as string]));
+      const onGateway = gatewayRoutes(routes);
+      const routeMethods = methods.filter((m) => m.Properties.HttpMethod !== 'ANY');
+      expect(routeMethods).toHaveLength(routes.length);
+      const seen = new Set<string>();
+      for (const m of routeMethods) {
+        const path = methodPath(m);
+        const httpMethod = m.Properties.HttpMethod as string;
+        const synthesized =
+          m.Properties.AuthorizationType === 'CUSTOM'
+            ? typeOfAuthorizer.get(m.Properties.AuthorizerId.Ref)
+            : m.Properties.AuthorizationType;
+        // A request the route serves: a pinned variable holds its literal, any other one `x`.
+        const { pinned } = onGateway.find((g) => `/v1${g.path}` === path && g.route.method === httpMethod)!;
+        const requestPath = path.replaceAll(/\{([^}]+)\}/g, (_, name: string) => pinned[name] ?? 'x');
+        const resolution = router.resolve(httpMethod, requestPath);
+        expect(resolution).toMatchObject({ kind: 'route', resource: path });
+        if (resolution.kind !== 'route') continue;
+        expect([httpMethod, path, authorizerTypeOf(resolution)]).toEqual([httpMethod, path, synthesized]);
+        seen.add(synthesized!);
+      }
+      expect([...seen].sort()).toEqual(['NONE', 'REQUEST', 'TOKEN']);
+    });
+
+    it('another value in a pinned variable with the same REQUEST authorizer, which answers it 404', () => {
+      const unknown = router.resolve('GET', '/v1/nope');
+      expect(unknown).toMatchObject({ kind: 'route', resource: '/v1/{me}' });
+      if (unknown.kind === 'route') expect(authorizerTypeOf(unknown)).toBe('REQUEST');
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { APIGatewayRequestAuthorizerEvent, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import type { Route } from '../../../functions/routes';
 import { type HttpFront, type ProxyHandler, startHttpFront } from '../../../local/http-front';
 
@@ -26,26 +27,39 @@ const routes = [
   route('slow', 'GET', '/slow'),
   route('missing', 'GET', '/missing'),
   route('mine', 'GET', '/orders/{order_id}', 'token'),
+  // `@me` is the pinned variable {me} on the gateway: the REQUEST authorizer guards it.
+  route('my-profile', 'GET', '/profile/@me', 'token'),
 ];
 
-/** A stand-in authorizer: the token says what it answers. */
-const authorizer: ProxyHandler = async (event) => {
-  const token = (event as unknown as { authorizationToken: string }).authorizationToken;
+/** Every event the stand-in authorizer received. */
+const authorizerEvents: (APIGatewayTokenAuthorizerEvent | APIGatewayRequestAuthorizerEvent)[] = [];
+
+const policy = (principalId: string, effect: 'Allow' | 'Deny', resource: string) => ({
+  principalId,
+  policyDocument: {
+    Version: '2012-10-17',
+    Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }],
+  },
+});
+
+/**
+ * A stand-in authorizer: the token says what it answers. Like the real one, a REQUEST event
+ * whose pinned variable does not hold `@me` is denied before any token is read.
+ */
+const authorizer: ProxyHandler = async (raw) => {
+  const event = raw as unknown as APIGatewayTokenAuthorizerEvent | APIGatewayRequestAuthorizerEvent;
+  authorizerEvents.push(event);
+  let token: string | undefined;
+  if (event.type === 'REQUEST') {
+    if (event.pathParameters?.me !== '@me') return policy('anonymous', 'Deny', event.methodArn);
+    token = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  } else {
+    token = event.authorizationToken;
+  }
   if (token === 'Bearer boom') throw new Error('JWKS unreachable');
   if (token !== 'Bearer allow' && token !== 'Bearer deny') throw new Error('Unauthorized');
-  const methodArn = (event as unknown as { methodArn: string }).methodArn;
   return {
-    principalId: '2',
-    policyDocument: {
-      Version: '2012-10-17',
-      Statement: [
-        {
-          Action: 'execute-api:Invoke',
-          Effect: token === 'Bearer allow' ? 'Allow' : 'Deny',
-          Resource: methodArn,
-        },
-      ],
-    },
+    ...policy('2', token === 'Bearer allow' ? 'Allow' : 'Deny', event.methodArn),
     context: { userId: '2', admin: 'false' },
   };
 };
@@ -84,6 +98,7 @@ const handlers: Record<string, ProxyHandler> = {
   }),
   slow: () => new Promise(() => {}),
   mine: echo,
+  'my-profile': echo,
   authorizer,
 };
 
@@ -224,6 +239,98 @@ describe('the HTTP front', () => {
     });
     const failed = await call('/orders/7', { headers: { Authorization: 'Bearer boom' } });
     expect(failed.status).toBe(500);
+  });
+
+  describe('on a resource where a path variable stands for @me (the REQUEST authorizer)', () => {
+    const NOT_FOUND = '{"code":"not_found","message":"The requested resource was not found."}';
+
+    it('answers another value 404, with or without a token, without reaching the function', async () => {
+      for (const headers of [{}, { Authorization: 'Bearer allow' }]) {
+        authorizerEvents.length = 0;
+        const response = await call('/profile/nope', { headers });
+        expect(response.status).toBe(404);
+        expect(response.headers.get('content-type')).toBe('application/json');
+        expect(response.headers.get('www-authenticate')).toBeNull();
+        expect(await response.text()).toBe(NOT_FOUND);
+        expect(authorizerEvents).toEqual([expect.objectContaining({ type: 'REQUEST' })]);
+      }
+    });
+
+    it('answers @me without a token, or with one the authorizer refuses, 401 with WWW-Authenticate: Bearer', async () => {
+      for (const headers of [{}, { Authorization: 'Bearer forged' }, { Authorization: 'Basic abc' }]) {
+        const response = await call('/profile/@me', { headers });
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer');
+        expect(await response.json()).toEqual({
+          code: 'unauthorized',
+          message: 'A valid access token is required.',
+        });
+      }
+    });
+
+    it('calls the authorizer with a REQUEST event built like the proxy event, the request id included', async () => {
+      authorizerEvents.length = 0;
+      const response = await call('/profile/@me?lang=fr&lang=de', {
+        headers: { Authorization: 'Bearer allow', 'X-Thing': 'a' },
+      });
+      expect(response.status).toBe(200);
+      const { event } = (await response.json()) as Echo;
+      expect(authorizerEvents).toHaveLength(1);
+      const authorizerEvent = authorizerEvents[0] as APIGatewayRequestAuthorizerEvent;
+      expect(authorizerEvent).toMatchObject({
+        type: 'REQUEST',
+        methodArn: 'arn:aws:execute-api:us-east-1:000000000000:sandbox/sandbox/GET/v1/profile/@me',
+        resource: '/v1/profile/{me}',
+        path: '/v1/profile/@me',
+        httpMethod: 'GET',
+        headers: expect.objectContaining({ Authorization: 'Bearer allow', 'X-Thing': 'a' }),
+        multiValueHeaders: expect.objectContaining({ 'X-Thing': ['a'] }),
+        pathParameters: { me: '@me' },
+        queryStringParameters: { lang: 'de' },
+        multiValueQueryStringParameters: { lang: ['fr', 'de'] },
+        stageVariables: null,
+      });
+      expect(authorizerEvent).not.toHaveProperty('body');
+      // The same request, as the function saw it: only the authorizer's context and the body differ.
+      const { authorizer: context, ...functionContext } = event.requestContext;
+      expect(context).toEqual({ userId: '2', admin: 'false', principalId: '2', integrationLatency: 0 });
+      expect(JSON.parse(JSON.stringify(authorizerEvent.requestContext))).toEqual(functionContext);
+      expect(functionContext.requestId).toBe(response.headers.get('x-amzn-requestid'));
+      for (const key of ['resource', 'path', 'headers', 'multiValueHeaders', 'pathParameters'] as const) {
+        expect(authorizerEvent[key]).toEqual(event[key]);
+      }
+    });
+
+    it('caches nothing: the authorizer runs on every request', async () => {
+      authorizerEvents.length = 0;
+      for (let i = 0; i < 3; i++) {
+        expect((await call('/profile/@me', { headers: { Authorization: 'Bearer allow' } })).status).toBe(200);
+      }
+      expect(authorizerEvents).toHaveLength(3);
+    });
+
+    it('answers a Deny for @me 404 and a failing authorizer 500', async () => {
+      const denied = await call('/profile/@me', { headers: { Authorization: 'Bearer deny' } });
+      expect(denied.status).toBe(404);
+      expect(await denied.text()).toBe(NOT_FOUND);
+      errors.length = 0;
+      const failed = await call('/profile/@me', { headers: { Authorization: 'Bearer boom' } });
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toEqual({
+        code: 'internal_error',
+        message: 'An unexpected error occurred.',
+      });
+      expect(errors).toHaveLength(1);
+    });
+
+    it('still answers other methods like the ANY mock: 405 on @me, 404 elsewhere, no authorizer', async () => {
+      authorizerEvents.length = 0;
+      const wrongMethod = await call('/profile/@me', { method: 'DELETE' });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get('allow')).toBe('GET');
+      expect((await call('/profile/nope', { method: 'DELETE' })).status).toBe(404);
+      expect(authorizerEvents).toEqual([]);
+    });
   });
 
   it('decodes a base64 answer', async () => {

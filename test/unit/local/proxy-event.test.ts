@@ -1,6 +1,7 @@
 import type { Route } from '../../../functions/routes';
 import {
   buildProxyEvent,
+  buildRequestAuthorizerEvent,
   type GatewayRequest,
   type RouteResolution,
 } from '../../../local/gateway/proxy-event';
@@ -19,6 +20,7 @@ const match: RouteResolution = {
   route,
   resource: '/v1/products/{product_id}',
   pathParameters: { product_id: '12' },
+  pinned: {},
 };
 
 const request = (overrides: Partial<GatewayRequest> = {}): GatewayRequest => ({
@@ -110,5 +112,31 @@ describe('the REST proxy event', () => {
       match,
     );
     expect(binary).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
+  });
+
+  it('gives a REQUEST authorizer the same request, without the body, with its type and method ARN', () => {
+    const sent = request({
+      method: 'POST',
+      query: 'a=1&a=2',
+      rawHeaders: ['Host', '127.0.0.1:3000', 'Authorization', 'Bearer t', 'Content-Type', 'application/json'],
+      body: Buffer.from('{"x":1}'),
+    });
+    const options = { requestId: 'r-1', now: 1_768_469_400_000, port: 3000 };
+    const authorizerEvent = buildRequestAuthorizerEvent(sent, match, options);
+    const { body, isBase64Encoded, requestContext, ...proxy } = buildProxyEvent(sent, match, {
+      ...options,
+      authorizer: { principalId: '2', userId: '2' },
+    });
+    expect(body).toBe('{"x":1}');
+    expect(isBase64Encoded).toBe(false);
+    expect(authorizerEvent).toEqual({
+      type: 'REQUEST',
+      methodArn: 'arn:aws:execute-api:us-east-1:000000000000:sandbox/sandbox/POST/v1/products/12',
+      ...proxy,
+      requestContext: { ...requestContext, authorizer: undefined },
+    });
+    expect(authorizerEvent.headers).toMatchObject({ Authorization: 'Bearer t', 'X-Forwarded-Port': '3000' });
+    expect(JSON.parse(JSON.stringify(authorizerEvent.requestContext))).not.toHaveProperty('authorizer');
+    expect(requestContext.authorizer).toEqual({ principalId: '2', userId: '2' });
   });
 });

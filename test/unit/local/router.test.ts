@@ -71,6 +71,7 @@ describe('the sandbox router', () => {
       route: expect.objectContaining({ name: 'stock' }),
       resource: '/v1/products/{product_id}/stocks',
       pathParameters: { product_id: 'a b/c' },
+      pinned: {},
     });
     expect(router.resolve('GET', '/v1/countries/GB/products')).toMatchObject({
       pathParameters: { country_id: 'GB' },
@@ -112,18 +113,21 @@ describe('the sandbox router', () => {
         route: expect.objectContaining({ name: 'mine' }),
         resource: '/v1/users/{user_id}/profile',
         pathParameters: { user_id: '@me' },
+        pinned: { user_id: '@me' },
       });
       expect(router.resolve('GET', '/v1/@me')).toMatchObject({
         resource: '/v1/{me}',
         pathParameters: { me: '@me' },
+        pinned: { me: '@me' },
       });
     });
 
-    it("reaches the route's function with another value too, as in AWS (the function answers 404)", () => {
+    it('reaches the route with another value too, as in AWS (its authorizer or function answers 404)', () => {
       expect(router.resolve('GET', '/v1/users/7/profile')).toMatchObject({
         kind: 'route',
         route: expect.objectContaining({ name: 'mine' }),
         pathParameters: { user_id: '7' },
+        pinned: { user_id: '@me' },
       });
     });
 

@@ -87,9 +87,8 @@ async function main(): Promise<void> {
       `  State     ${where} (${seeded}; --reset starts again)`,
       `  Seed      ${state.seedSummary}`,
       `  DynamoDB  ${state.dynamodb.endpoint}, table ${state.tableName}`,
-      `  Tokens    npm run token -- --sub 2 (a customer; --sub 1 --admin for the administrator)${
-        where === '.sandbox' ? '' : ` --state-dir ${where}`
-      }`,
+      `  Tokens    TOKEN=$(npm run -s token -- --sub 2${where === '.sandbox' ? '' : ` --state-dir ${where}`})` +
+        ' (a customer; --sub 1 --admin for the administrator)',
       '',
       `Ready in ${seconds(performance.now())}: ${front.url}`,
     ].join('\n'),

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -9,6 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './function-env';
+import { listenOnLoopback } from './listen';
 
 export interface LocalDynamoDb {
   /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_DYNAMODB` for the functions. */
@@ -37,14 +37,7 @@ export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise
     updateTableMs: 0,
     ...(options.path ? { path: options.path } : {}),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server, options.port ?? 0);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = sandboxDynamoDbClient(endpoint);
   let closing: Promise<void> | undefined;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { authorizerFunction, type FunctionSpec, type Route, routes as routeTable } from '../functions/routes';
@@ -20,6 +19,7 @@ import {
 import { createRequestAuthorizer, type RequestAuthorizerHandler } from './gateway/request-authorizer';
 import { createRouter } from './gateway/router';
 import { createTokenAuthorizer, type TokenAuthorizerHandler } from './gateway/token-authorizer';
+import { listenOnLoopback } from './listen';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>;
 export type HandlerLoader = (fn: FunctionSpec) => Promise<ProxyHandler>;
@@ -302,14 +302,7 @@ export interface HttpFront {
 
 export async function startHttpFront(options: HttpFrontOptions & { port?: number } = {}): Promise<HttpFront> {
   const server = createServer(createGatewayListener(options));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server, options.port ?? 0);
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}/v1`,

@@ -36,7 +36,7 @@ const catalogue = (name: string, method: HttpMethod, path: string, summary: stri
 });
 
 const withToken =
-  (area: 'identity' | 'orders') =>
+  (area: 'identity' | 'orders' | 'batches') =>
   (name: string, method: HttpMethod, path: string, summary: string, table: TableAccess = 'RO'): Route => ({
     name,
     method,
@@ -48,6 +48,7 @@ const withToken =
   });
 const identity = withToken('identity');
 const orders = withToken('orders');
+const batches = withToken('batches');
 
 export const routes: readonly Route[] = [
   catalogue('list-products', 'GET', '/products', 'List products, filtered and paged'),
@@ -92,6 +93,8 @@ export const routes: readonly Route[] = [
     ...orders('head-order', 'HEAD', '/orders/{order_id}', 'Check that an order exists'),
     handler: 'orders/handlers/get-order',
   },
+  batches('create-batch', 'POST', '/orders/batches', 'Update many orders in one asynchronous batch', 'RW'),
+  batches('get-batch', 'GET', '/orders/batches/{batch_id}', 'Read a batch and its progress'),
 ];
 
 /** A function that is not behind a route of its own. */
@@ -112,3 +115,13 @@ export const authorizerFunction: FunctionSpec = {
 
 /** The base path every route is served under (spec: versioning rule 1). */
 export const API_VERSION = 'v1';
+
+/**
+ * The functions behind the batch queue (not routes). The processor consumes the queue with
+ * partial batch responses; the dead-letter recorder consumes its dead-letter queue and records
+ * the items of each dead message as failed, so that no batch stays `processing` for ever.
+ */
+export const batchFunctions = {
+  processor: { name: 'process-batch-items', handler: 'batches/handlers/process-batch-items' },
+  deadLetters: { name: 'record-dead-batch-items', handler: 'batches/handlers/record-dead-batch-items' },
+} as const satisfies Record<string, FunctionSpec>;

@@ -1,0 +1,91 @@
+import type { Caller } from '../identity/domain/caller';
+import {
+  type BatchChunkMessage,
+  type BatchItem,
+  type BatchRecord,
+  batchError,
+  chunksOf,
+  timestamp,
+} from './domain/batch';
+import type { BatchStore, ChunkQueue } from './store/batch-store';
+
+/**
+ * Records a batch (`pending`) and queues its items, one message per chunk. A chunk that cannot
+ * be queued is recorded at once with all its items in `errors`, so the batch still completes
+ * and says exactly which items were not applied, instead of staying `pending` for ever.
+ */
+export const createBatch = async (
+  store: BatchStore,
+  queue: ChunkQueue,
+  caller: Caller,
+  items: readonly BatchItem[],
+  now: Date,
+): Promise<BatchRecord> => {
+  const id = await store.nextBatchId();
+  const at = timestamp(now);
+  const batch: BatchRecord = {
+    id,
+    ownerId: caller.userId,
+    status: 'pending',
+    itemCount: items.length,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await store.createBatch(batch);
+  const chunks = chunksOf(items);
+  const messages = chunks.map((chunkItems, chunk) => {
+    const message: BatchChunkMessage = {
+      batchId: id,
+      chunk,
+      ownerId: caller.userId,
+      admin: caller.admin,
+      items: chunkItems,
+    };
+    return { chunk, body: JSON.stringify(message) };
+  });
+  const unsent = await queue.send(messages);
+  for (const chunk of unsent) {
+    const chunkItems = chunks[chunk] ?? [];
+    await store.recordChunk(
+      id,
+      chunk,
+      chunkItems.length,
+      chunkItems.map((item) => batchError(item.id)),
+      at,
+    );
+  }
+  return batch;
+};
+
+/**
+ * Applies one chunk: each order the batch's creator may change (an administrator: any) gets its
+ * `sent_on`; the others are errors. Then the chunk's result is recorded once; a redelivered
+ * message repeats only the idempotent order writes.
+ */
+export const processChunk = async (
+  store: BatchStore,
+  message: BatchChunkMessage,
+  now: Date,
+): Promise<void> => {
+  const owner = message.admin ? undefined : message.ownerId;
+  const applied = await Promise.all(
+    message.items.map((item) => store.setOrderSentOn(item.id, item.sentOn, owner)),
+  );
+  const errors = message.items.filter((_, i) => !applied[i]).map((item) => batchError(item.id));
+  await store.recordChunk(message.batchId, message.chunk, message.items.length, errors, timestamp(now));
+};
+
+/** A chunk that ended in the dead-letter queue: all its items failed, unless it was already recorded. */
+export const recordDeadChunk = async (
+  store: BatchStore,
+  message: BatchChunkMessage,
+  now: Date,
+): Promise<void> => {
+  await store.recordChunk(
+    message.batchId,
+    message.chunk,
+    message.items.length,
+    message.items.map((item) => batchError(item.id)),
+    timestamp(now),
+  );
+};

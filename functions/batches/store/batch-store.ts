@@ -1,0 +1,32 @@
+import type { BatchError, BatchRecord } from '../domain/batch';
+
+/** The batches port. */
+export interface BatchStore {
+  /** The next batch id, from an atomic counter. */
+  nextBatchId(): Promise<number>;
+  createBatch(batch: BatchRecord): Promise<void>;
+  getBatch(id: number): Promise<BatchRecord | undefined>;
+  /**
+   * Records the result of one chunk once: adds `processed` to `count` and `errors` to the
+   * errors, moves the batch to `processing`, then to `completed` when every item is counted.
+   * Returns false when this chunk was already recorded (a redelivered message).
+   */
+  recordChunk(
+    batchId: number,
+    chunk: number,
+    processed: number,
+    errors: readonly BatchError[],
+    now: string,
+  ): Promise<boolean>;
+  /**
+   * Sets an order's `sent_on` when it exists and, unless `ownerId` is undefined (an
+   * administrator's batch), belongs to that user. Returns false otherwise. Setting the same
+   * value again changes nothing, so a retried item is harmless.
+   */
+  setOrderSentOn(orderId: number, sentOn: string, ownerId: number | undefined): Promise<boolean>;
+}
+
+/** The queue port: sends chunk messages, returns the chunks that could not be sent. */
+export interface ChunkQueue {
+  send(messages: readonly { chunk: number; body: string }[]): Promise<number[]>;
+}

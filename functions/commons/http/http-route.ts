@@ -110,18 +110,19 @@ const observeAndAnswerErrors = (): MiddlewareObj<
   Error,
   Context
 > => {
-  let started = 0;
+  // Keyed by event: one handler may serve overlapping requests (the sandbox runs them in one process).
+  const started = new WeakMap<APIGatewayProxyEvent, number>();
   const done = (event: APIGatewayProxyEvent, status: number) =>
     logger.info('request', {
       method: event.httpMethod,
       resource: event.resource,
       status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      durationMs: Math.round((performance.now() - (started.get(event) ?? performance.now())) * 100) / 100,
       itemsRead: readMeter.items,
     });
   return {
     before: ({ event, context }) => {
-      started = performance.now();
+      started.set(event, performance.now());
       readMeter.reset();
       logger.addContext(context);
       logger.setCorrelationId(event.requestContext?.requestId);

@@ -1,4 +1,4 @@
-import type { Money } from '../../functions/catalogue/domain/money';
+import type { Money } from '#commons/money';
 import type { OrderRecord, OrderStatus } from '../../functions/orders/domain/order';
 import { customerOrdersList, orderKey } from '../../functions/orders/store/order-keys';
 import { createPrng, type Prng } from './prng';

@@ -1,4 +1,4 @@
-import type { Money } from '../../functions/catalogue/domain/money';
+import type { Money } from '#commons/money';
 import type { ProductRecord } from '../../functions/catalogue/domain/product';
 import type { StockLevel } from '../../functions/catalogue/domain/reference-data';
 import { createPrng, type Prng } from './prng';

@@ -2,7 +2,7 @@
  * Product listings over HTTP: paging, filters, prices and `searchCriteria`, with every expected
  * answer computed from the sandbox's seed (the same catalogue the sandbox serves).
  */
-import type { Money } from '../../functions/catalogue/domain/money';
+import type { Money } from '#commons/money';
 import type { ProductRecord } from '../../functions/catalogue/domain/product';
 import { api } from './support/api';
 import { seed } from './support/seed';

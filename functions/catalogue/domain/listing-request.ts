@@ -1,7 +1,7 @@
 import type { Language } from '#commons/languages';
 import { translate } from '#commons/languages';
+import { convert, type ExchangeRates, isKnownCurrency, type Money } from '#commons/money';
 import type { ListingEntry, ListingFilter } from './listing';
-import { convert, type ExchangeRates, isKnownCurrency, type Money } from './money';
 import type { ReferenceData } from './reference-data';
 
 /** A product listing as a client asks for it, from query parameters or a search criteria object. */

@@ -1,5 +1,5 @@
 import type { Translated } from '#commons/languages';
-import type { Money } from './money';
+import type { Money } from '#commons/money';
 import { PRODUCT_TYPES, type ProductRecord, type ProductType } from './product';
 
 /**

@@ -1,6 +1,6 @@
 import { fieldNames } from '#commons/field-names';
 import { type Language, type Translated, translate } from '#commons/languages';
-import type { Money } from './money';
+import type { Money } from '#commons/money';
 
 export const PRODUCT_TYPES = ['book', 'computer'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { fieldNames } from '#commons/field-names';
 import { type Language, type Translated, translate } from '#commons/languages';
-import type { ExchangeRates } from './money';
+import type { ExchangeRates } from '#commons/money';
 
 export interface Country {
   /** ISO 3166-1 alpha-2 code, upper case. */

@@ -1,4 +1,4 @@
-import type { Money } from '../../catalogue/domain/money';
+import type { Money } from '#commons/money';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

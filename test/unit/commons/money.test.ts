@@ -1,4 +1,4 @@
-import { convert, isKnownCurrency } from '../../../functions/catalogue/domain/money';
+import { convert, isKnownCurrency } from '#commons/money';
 
 const rates = { base: 'EUR', rates: { USD: 1.1, GBP: 0.85 } };
 

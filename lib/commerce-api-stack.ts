@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { App, type AppProps, CfnOutput, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { BatchQueue } from './batch-queue';
 import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
 import { projectRoot } from './project-paths';
@@ -17,12 +18,16 @@ export interface CommerceApiStackProps extends StackProps {
   readonly externalIssuer?: ExternalIssuer;
 }
 
+/** The route whose function sends batch chunks to the queue. */
+export const BATCH_SENDER_ROUTE = 'create-batch';
+
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
   readonly stage: string;
   readonly storage: CommerceTable;
   readonly identity: Identity;
   readonly api: HttpApi;
+  readonly batches: BatchQueue;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
     const settings = stageSettings(props.stage);
@@ -46,12 +51,20 @@ export class CommerceApiStack extends Stack {
       throttle: props.throttle ?? DEFAULT_THROTTLE,
       authorizerEnvironment: this.identity.authorizerEnvironment,
     });
+    this.batches = new BatchQueue(this, 'Batches', { settings, table: this.storage.table });
+    // Only the function behind POST /orders/batches sends to the queue.
+    this.batches.addSender(this.api.functionFor(BATCH_SENDER_ROUTE));
 
     new CfnOutput(this, 'ApiBaseUrl', {
       description: 'Base URL of the versioned API',
       value: this.api.restApi.urlForPath('/v1'),
     });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    new CfnOutput(this, 'BatchQueueUrl', { value: this.batches.queue.queueUrl });
+    new CfnOutput(this, 'BatchDeadLetterQueueUrl', {
+      description: 'Dead-letter queue of the order batches (drained by the dead-letter recorder)',
+      value: this.batches.deadLetterQueue.queueUrl,
+    });
     new CfnOutput(this, 'TokenIssuer', {
       description: 'Issuer (iss) of the access tokens the API accepts',
       value: this.identity.issuer,

@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { authorizerFunction, routes } from '../../functions/routes';
+import { authorizerFunction, batchFunctions, routes } from '../../functions/routes';
 import { HttpApi, routeFunctionName } from '../../lib/http-api';
 import { stageSettings } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, synth } from './synth';
@@ -28,13 +28,14 @@ const DYNAMODB_WRITES =
   /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL(Insert|Update|Delete)|\*)$/;
 
 describe('route functions', () => {
-  it('are one function per route of the table, named after the stage and the route, beside the authorizer and the Cognito trigger', () => {
+  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger and the batch queue consumers', () => {
     const names = Object.values(functions).map((fn) => fn.Properties.FunctionName);
     expect(names.sort()).toEqual(
       [
         ...routes.map((route) => routeFunctionName('dev', route.name)),
         routeFunctionName('dev', authorizerFunction.name),
         'commerce-api-dev-pre-token-generation',
+        ...Object.values(batchFunctions).map((fn) => routeFunctionName('dev', fn.name)),
       ].sort(),
     );
   });

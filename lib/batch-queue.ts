@@ -47,7 +47,11 @@ export class BatchQueue extends Construct {
   readonly processor: ApiFunction;
   readonly deadLetterRecorder: ApiFunction;
   /** No alarm action yet: add an SNS topic (or other action) to these when the stage gets an on-call channel. */
-  readonly alarms: { readonly deadLetters: Alarm; readonly recorderErrors: Alarm };
+  readonly alarms: {
+    readonly deadLetters: Alarm;
+    readonly recorderErrors: Alarm;
+    readonly stuckDeadLetters: Alarm;
+  };
 
   constructor(scope: Construct, id: string, props: BatchQueueProps) {
     super(scope, id);
@@ -119,6 +123,20 @@ export class BatchQueue extends Construct {
             `The ${settings.stage} dead-letter recorder failed: items of dead batch messages may not be ` +
             'recorded as failed, so their batches may stay in processing.',
           threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      // A message the recorder reports as failed (not a chunk at all) is neither an Errors datapoint
+      // nor visible for long, since it is received again every visibility timeout: its age shows it.
+      stuckDeadLetters: this.deadLetterQueue
+        .metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: Stats.MAXIMUM })
+        .createAlarm(this, 'StuckDeadLettersAlarm', {
+          alarmName: `${batchDeadLetterQueueName(settings.stage)}-oldest-message-age`,
+          alarmDescription:
+            `A message has stayed over 15 minutes in the dead-letter queue of the ${settings.stage} order ` +
+            'batches: the recorder cannot attribute it to a batch. Inspect it, then delete or redrive it (README).',
+          threshold: 15 * 60,
           evaluationPeriods: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           treatMissingData: TreatMissingData.NOT_BREACHING,

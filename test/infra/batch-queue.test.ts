@@ -248,7 +248,16 @@ describe('the alarms', () => {
   });
 
   it('are named per stage, and have no action yet', () => {
-    expect(alarms).toHaveLength(2);
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          AlarmName: 'commerce-api-dev-order-batches-dlq-oldest-message-age',
+          MetricName: 'ApproximateAgeOfOldestMessage',
+          Threshold: 900,
+        }),
+      }),
+    );
+    expect(alarms).toHaveLength(3);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toBeUndefined();
     prod.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmName: 'commerce-api-prod-order-batches-dlq-messages-visible',

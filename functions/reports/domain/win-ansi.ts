@@ -49,11 +49,24 @@ const byteOf = (code: number): number | undefined => {
   return HIGH_CONTROLS[code];
 };
 
+/** Letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
+const STROKED: Readonly<Record<string, string>> = {
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŧ: 't',
+  Ŧ: 'T',
+};
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
- * `text` as WinAnsi bytes. Characters outside the encoding lose their accents when they have
- * any (ő → o) and become `?` otherwise, so a name never makes the report fail.
+ * `text` as WinAnsi bytes. Characters outside the encoding lose their accents or strokes when
+ * they have any (ő → o, ł → l) and become `?` otherwise, so a name never makes the report fail.
  */
 export const toWinAnsi = (text: string): string => {
   if (PRINTABLE_ASCII.test(text)) return text;
@@ -62,7 +75,7 @@ export const toWinAnsi = (text: string): string => {
     const code = char.codePointAt(0)!;
     let byte = byteOf(code);
     if (byte === undefined) {
-      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      const base = STROKED[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
       byte = base.length === 1 ? byteOf(base.charCodeAt(0)) : undefined;
     }
     out += String.fromCharCode(byte ?? 0x3f);

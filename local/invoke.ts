@@ -1,25 +1,40 @@
 /**
- * `npm run invoke -- <function> <event> [--state-dir DIR]`: runs one function (a route name)
- * on one event (a file, or the name of one in events/) against the sandbox's data, and prints
- * its response. Uses the running sandbox's dynalite when there is one on the state directory;
- * otherwise opens the state itself (seeding it if empty) and closes it again.
+ * `npm run invoke -- <function> <event> [--state-dir DIR]`: runs one function (a route name, or
+ * a queue function: process-batch-items, record-dead-batch-items) on one event (a file, or the
+ * name of one in events/) against the sandbox's data, and prints its response. Uses the running
+ * sandbox's dynalite and fauxqs when there is one on the state directory; otherwise opens the
+ * state and the queues itself (seeding them if empty) and closes them again. Messages a function
+ * sends then wait in the queue for the next `npm start`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { routes } from '../functions/routes';
+import { batchFunctions, type FunctionSpec, routes } from '../functions/routes';
+import { batchQueueSettings } from '../lib/batch-queue-settings';
 import { applyFunctionEnvironment } from './function-env';
 import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
 import { importHandler } from './http-front';
 import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
 import { eventsDir } from './make-events';
+import { openSandboxQueues, runningSandboxWithQueues, type SandboxQueues } from './queues/sandbox-queues';
 import { openSandboxState, type SandboxState } from './sandbox-state';
-import { DEFAULT_STATE_DIR, runningSandbox, StateDirBusyError } from './state-dir';
+import { DEFAULT_STATE_DIR, StateDirBusyError } from './state-dir';
+
+/** The queue functions, with their timeout from the batch construct's settings. */
+const queueFunctions = [
+  { ...batchFunctions.processor, timeoutMs: batchQueueSettings.processor.timeoutSeconds * 1000 },
+  { ...batchFunctions.deadLetters, timeoutMs: batchQueueSettings.deadLetterRecorder.timeoutSeconds * 1000 },
+];
+const functions: readonly (FunctionSpec & { timeoutMs: number })[] = [
+  ...routes.map((route) => ({ ...route, timeoutMs: FUNCTION_TIMEOUT_MS })),
+  ...queueFunctions,
+];
 
 const USAGE = `Usage: npm run invoke -- <function> <event> [--state-dir DIR]
 
-  <function>  a route name: ${routes.map((r) => r.name).join(', ')}
+  <function>  a route name: ${routes.map((r) => r.name).join(', ')};
+              or a queue function: ${queueFunctions.map((f) => f.name).join(', ')}
   <event>     an event file, or the name of one in events/ (e.g. get-product)`;
 
 class UsageError extends Error {}
@@ -50,30 +65,43 @@ async function main(): Promise<number> {
   const [functionName, eventRef] = positionals;
   if (!functionName || !eventRef || positionals.length > 2)
     throw new UsageError('Give a function and an event.');
-  const route = routes.find((r) => r.name === functionName);
-  if (!route) throw new UsageError(`No function named ${functionName}.`);
+  const fn = functions.find((f) => f.name === functionName);
+  if (!fn) throw new UsageError(`No function named ${functionName}.`);
   const event = JSON.parse(readFileSync(eventFile(eventRef), 'utf8')) as APIGatewayProxyEvent;
 
   const stateDir = path.resolve(values['state-dir'] ?? DEFAULT_STATE_DIR);
-  const running = runningSandbox(stateDir);
+  const running = runningSandboxWithQueues(stateDir);
   let opened: SandboxState | undefined;
-  if (running) {
-    applyFunctionEnvironment({ dynamoDbEndpoint: running.dynamodbEndpoint, tableName: running.tableName });
-  } else {
-    opened = await openSandboxState({ stateDir, log: (line) => console.error(line) });
-    applyFunctionEnvironment({ dynamoDbEndpoint: opened.dynamodb.endpoint, tableName: opened.tableName });
-  }
-  process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
-  Object.assign(process.env, issuerEnvironment(sandboxIssuer(stateDir)));
-
+  let queues: SandboxQueues | undefined;
   try {
-    const handler = await importHandler(route);
+    if (running) {
+      applyFunctionEnvironment({
+        dynamoDbEndpoint: running.dynamodbEndpoint,
+        tableName: running.tableName,
+        ...(running.sqsEndpoint ? { sqsEndpoint: running.sqsEndpoint } : {}),
+        ...(running.batchQueueUrl ? { batchQueueUrl: running.batchQueueUrl } : {}),
+      });
+    } else {
+      opened = await openSandboxState({ stateDir, log: (line) => console.error(line) });
+      queues = await openSandboxQueues({ stateDir, fresh: opened.origin === 'seeded' });
+      applyFunctionEnvironment({
+        dynamoDbEndpoint: opened.dynamodb.endpoint,
+        tableName: opened.tableName,
+        sqsEndpoint: queues.endpoint,
+        batchQueueUrl: queues.batchQueue.url,
+      });
+    }
+    process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
+    Object.assign(process.env, issuerEnvironment(sandboxIssuer(stateDir)));
+
+    const handler = await importHandler(fn);
     const requestId = event.requestContext?.requestId ?? crypto.randomUUID();
-    const response = await handler(event, lambdaContext(route, requestId, Date.now() + FUNCTION_TIMEOUT_MS));
+    const response = await handler(event, lambdaContext(fn, requestId, Date.now() + fn.timeoutMs));
     // Exit only once written: pipes are asynchronous on some platforms.
     await new Promise((resolve) => writeResponse(`${JSON.stringify(response, null, 2)}\n`, resolve));
     return 0;
   } finally {
+    await queues?.close();
     await opened?.close();
   }
 }

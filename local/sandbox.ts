@@ -1,13 +1,26 @@
 /**
  * `npm start`: the whole API on 127.0.0.1, offline. dynalite holds the table (created from the
- * CDK storage construct, seeded from local/seed), the HTTP front plays API Gateway and runs the
- * functions in this process through tsx. State lives in the state directory between runs.
+ * CDK storage construct, seeded from local/seed), fauxqs the batch queue and its dead-letter
+ * queue (as the CDK batch construct defines them), the HTTP front plays API Gateway and the
+ * event source mappings play Lambda's SQS triggers; all the functions run in this process
+ * through tsx. State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
-import { routes } from '../functions/routes';
+import { batchFunctions, routes } from '../functions/routes';
 import { applyFunctionEnvironment } from './function-env';
 import { type HttpFront, importHandler, startHttpFront } from './http-front';
 import { issuerEnvironment, JWKS_PATH, sandboxIssuer } from './issuer/sandbox-issuer';
+import { SANDBOX_TIME_COMPRESSION } from './queues/batch-queue-wiring';
+import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './queues/faults';
+import {
+  type BatchMappings,
+  openSandboxQueues,
+  type RunningSandboxWithQueues,
+  runningQueues,
+  type SandboxQueues,
+  startBatchMappings,
+} from './queues/sandbox-queues';
+import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './queues/sandbox-stats';
 import { parseSandboxOptions, USAGE } from './sandbox-options';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { StateDirBusyError, writeRunningSandbox } from './state-dir';
@@ -22,25 +35,54 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // Read before anything starts: a mistyped rule stops the sandbox instead of running without it.
+  let faults: FaultInjector | undefined;
+  try {
+    faults = parseSandboxFaults(process.env[SANDBOX_FAULTS_ENV]);
+  } catch (error) {
+    throw new StartError((error as Error).message);
+  }
 
   const state: SandboxState = await openSandboxState({
     stateDir: options.stateDir,
     reset: options.reset,
     log: (line) => console.log(line),
   });
+  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
+  let queues: SandboxQueues | undefined;
   let front: HttpFront | undefined;
+  let mappings: BatchMappings | undefined;
+  // New requests stop first, then deliveries (their invocations finish), then the servers.
   const shutdown = async () => {
-    await front?.close();
-    await state.close();
+    try {
+      await front?.close();
+      await mappings?.stop();
+      await queues?.close();
+    } finally {
+      dynamodbRequests.stop();
+      await state.close();
+    }
   };
 
   try {
-    applyFunctionEnvironment({ dynamoDbEndpoint: state.dynamodb.endpoint, tableName: state.tableName });
+    // Messages of data that was just seeded again name batches that no longer exist.
+    queues = await openSandboxQueues({ stateDir: options.stateDir, fresh: state.origin === 'seeded' });
+    applyFunctionEnvironment({
+      dynamoDbEndpoint: state.dynamodb.endpoint,
+      tableName: state.tableName,
+      sqsEndpoint: queues.endpoint,
+      batchQueueUrl: queues.batchQueue.url,
+    });
     process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(options.stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
-    front = await startHttpFront({ port: options.port, documents: { [JWKS_PATH]: issuer.jwks } });
+    const stats = sandboxStats({ dynamodb: dynamodbRequests, mappings: () => mappings?.stats() ?? {} });
+    front = await startHttpFront({
+      port: options.port,
+      documents: { [JWKS_PATH]: issuer.jwks, [STATS_PATH]: stats },
+    });
+    mappings = startBatchMappings(queues, faults ? { faults } : {});
   } catch (error) {
     await shutdown();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -49,12 +91,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  writeRunningSandbox(options.stateDir, {
+  const running: RunningSandboxWithQueues = {
     url: front.url,
     dynamodbEndpoint: state.dynamodb.endpoint,
     tableName: state.tableName,
+    ...runningQueues(queues),
     pid: process.pid,
-  });
+  };
+  writeRunningSandbox(options.stateDir, running);
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -87,6 +131,11 @@ async function main(): Promise<void> {
       `  State     ${where} (${seeded}; --reset starts again)`,
       `  Seed      ${state.seedSummary}`,
       `  DynamoDB  ${state.dynamodb.endpoint}, table ${state.tableName}`,
+      `  SQS       ${queues.endpoint}, queue ${queues.batchQueue.name} (+ -dlq); failed messages come back ` +
+        `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +
+        (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
+      ...(faults ? [`  Faults    ${SANDBOX_FAULTS_ENV}: ${faults.summary}`] : []),
+      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries)`,
       `  Tokens    TOKEN=$(npm run -s token -- --sub 2${where === '.sandbox' ? '' : ` --state-dir ${where}`})` +
         ' (a customer; --sub 1 --admin for the administrator)',
       '',
@@ -96,9 +145,9 @@ async function main(): Promise<void> {
 
   // Load every function now, after Ready: first requests answer at warm speed, and a module
   // that does not load is reported at start rather than on its first request.
-  for (const route of routes) {
-    await importHandler(route).catch((error: unknown) =>
-      console.error(`The function ${route.name} does not load; its requests will answer 500:`, error),
+  for (const fn of [...routes, ...Object.values(batchFunctions)]) {
+    await importHandler(fn).catch((error: unknown) =>
+      console.error(`The function ${fn.name} does not load; its requests or messages will fail:`, error),
     );
   }
 }

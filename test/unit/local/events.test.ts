@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { gatewayRoutes } from '../../../functions/gateway-paths';
-import { routes } from '../../../functions/routes';
+import { batchFunctions, routes } from '../../../functions/routes';
 import { eventsDir } from '../../../local/make-events';
+import { sampleSqsEvents } from '../../../local/queues/sample-sqs-events';
 import { sampleEvent } from '../../../local/sample-events/sample-event';
 import { sampleRequests } from '../../../local/sample-events/sample-requests';
 
@@ -11,11 +12,22 @@ const eventFiles = readdirSync(eventsDir)
   .map((f) => f.slice(0, -'.json'.length))
   .sort();
 const routeNames = routes.map((r) => r.name).sort();
+const queueFunctionNames = Object.values(batchFunctions)
+  .map((f) => f.name)
+  .sort();
 
 describe('the sample events in events/', () => {
-  it('exist for every route of the table, and only for those', () => {
-    expect(eventFiles).toEqual(routeNames);
+  it('exist for every route of the table and every queue function, and only for those', () => {
+    expect(eventFiles).toEqual([...routeNames, ...queueFunctionNames].sort());
   });
+
+  it.each(queueFunctionNames)(
+    '%s.json is the SQS event the sandbox builds (regenerate: npx tsx local/queues/sample-sqs-events.ts)',
+    (name) => {
+      const committed = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
+      expect(committed).toEqual(sampleSqsEvents()[name]);
+    },
+  );
 
   it.each(routeNames)(
     '%s.json is what the sandbox builds for its sample request (regenerate: npx tsx local/make-events.ts)',

@@ -1,0 +1,74 @@
+/**
+ * Counters of what the sandbox did since it started, served as JSON at `/_sandbox/stats` (beside
+ * the issuer's JWKS, outside `/v1`): the DynamoDB requests the functions made, by operation, and
+ * what each event source mapping delivered. The benchmark reads DynamoDB writes per item from it
+ * and the e2e tests read deliveries (a retried message, a message that was not reprocessed).
+ */
+import { type ChannelListener, subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
+import type { MappingStats } from './event-source-mapping';
+
+export const STATS_PATH = '/_sandbox/stats';
+
+/** The DynamoDB operations that write (BatchWriteItem and TransactWriteItems count once a call). */
+export const WRITE_OPERATIONS: readonly string[] = [
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+];
+
+export interface DynamoDbRequestCounter {
+  /** Requests by operation (`PutItem`, `Query`, ...). */
+  readonly requests: Readonly<Record<string, number>>;
+  stop(): void;
+}
+
+/**
+ * Counts the requests this process sends to the DynamoDB endpoint, by the operation in their
+ * `X-Amz-Target` header. It listens on Node's `http.client.request.start` diagnostics channel,
+ * which every request of the SDK's HTTP handler passes through, so neither the functions nor
+ * dynalite change. The functions run in this process, so their requests are all counted (and
+ * the sandbox's own, seeding included, which happens before anyone reads the counters).
+ */
+export function countDynamoDbRequests(endpoint: string): DynamoDbRequestCounter {
+  const host = new URL(endpoint).host;
+  const requests: Record<string, number> = {};
+  const listener: ChannelListener = (message) => {
+    const request = (message as { request?: ClientRequest }).request;
+    if (!request || request.getHeader('host') !== host) return;
+    const target = request.getHeader('x-amz-target');
+    const operation = typeof target === 'string' ? target.slice(target.indexOf('.') + 1) : 'unknown';
+    requests[operation] = (requests[operation] ?? 0) + 1;
+  };
+  subscribe('http.client.request.start', listener);
+  return {
+    requests,
+    stop: () => unsubscribe('http.client.request.start', listener),
+  };
+}
+
+export interface SandboxStatsDocument {
+  readonly dynamodb: { readonly requests: Record<string, number>; readonly writes: number };
+  readonly mappings: Record<string, MappingStats>;
+}
+
+export const writesIn = (requests: Readonly<Record<string, number>>): number =>
+  WRITE_OPERATIONS.reduce((sum, operation) => sum + (requests[operation] ?? 0), 0);
+
+/**
+ * The stats document: an object whose `toJSON` reads the live counters, so the HTTP front,
+ * which serializes a document on each request, always answers the current values.
+ */
+export const sandboxStats = (sources: {
+  readonly dynamodb: DynamoDbRequestCounter;
+  readonly mappings: () => Readonly<Record<string, Readonly<MappingStats>>>;
+}) => ({
+  toJSON: (): SandboxStatsDocument => ({
+    dynamodb: { requests: { ...sources.dynamodb.requests }, writes: writesIn(sources.dynamodb.requests) },
+    mappings: Object.fromEntries(
+      Object.entries(sources.mappings()).map(([name, stats]) => [name, { ...stats }]),
+    ),
+  }),
+});

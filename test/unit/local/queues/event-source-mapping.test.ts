@@ -1,0 +1,332 @@
+/**
+ * The event source mapping against real SQS semantics: fauxqs (in a child process, see
+ * support/queues-child.ts) with the sandbox's batch queue and dead-letter queue, made from the
+ * construct settings. The function is a stand-in that records what it is handed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  GetQueueAttributesCommand,
+  PurgeQueueCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { batchQueueSettings } from '../../../../lib/batch-queue-settings';
+import {
+  processorDefinition,
+  type SandboxConsumerDefinition,
+} from '../../../../local/queues/batch-queue-wiring';
+import {
+  type EventSourceMapping,
+  type SqsHandler,
+  startEventSourceMapping,
+} from '../../../../local/queues/event-source-mapping';
+import { parseSandboxFaults } from '../../../../local/queues/faults';
+import { sandboxSqsClient } from '../../../../local/queues/local-sqs';
+import { type QueuesProcess, startQueuesProcess } from './support/queues-process';
+
+jest.setTimeout(30_000);
+
+/**
+ * The processor's consumer with a 0.1 s batching window, for the tests of retries: each
+ * delivery of a short batch would otherwise wait the real window (1 s) first. The tests of
+ * batching use the real settings.
+ */
+const quick: SandboxConsumerDefinition = {
+  ...processorDefinition,
+  settings: { ...processorDefinition.settings, maxBatchingWindowSeconds: 0.1 },
+};
+
+interface Delivery {
+  readonly body: string;
+  readonly receiveCount: number;
+  readonly batchSize: number;
+}
+
+describe('the SQS event source mapping', () => {
+  let stateDir: string;
+  let queues: QueuesProcess;
+  let sqs: SQSClient;
+  let mapping: EventSourceMapping | undefined;
+  let deliveries: Delivery[];
+  let lines: string[];
+
+  beforeAll(async () => {
+    stateDir = mkdtempSync(path.join(tmpdir(), 'sandbox-queues-'));
+    queues = await startQueuesProcess(stateDir, { fresh: true });
+    sqs = sandboxSqsClient(queues.endpoint);
+  });
+  afterAll(async () => {
+    sqs?.destroy();
+    await queues?.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    deliveries = [];
+    lines = [];
+    for (const queue of [queues.batchQueue, queues.deadLetterQueue]) {
+      await sqs.send(new PurgeQueueCommand({ QueueUrl: queue.url }));
+    }
+  });
+  afterEach(async () => {
+    await mapping?.stop();
+    mapping = undefined;
+  });
+
+  /** The processor's mapping, with a stand-in function that fails where `fails` says. */
+  const start = (
+    behaviour: (records: SQSRecord[]) => SQSBatchResponse | undefined | Promise<never>,
+    options: { faults?: string; consumer?: SandboxConsumerDefinition } = {},
+  ) => {
+    const handler: SqsHandler = async (event: SQSEvent) => {
+      for (const r of event.Records) {
+        deliveries.push({
+          body: r.body,
+          receiveCount: Number(r.attributes.ApproximateReceiveCount),
+          batchSize: event.Records.length,
+        });
+      }
+      return behaviour(event.Records);
+    };
+    const injector = parseSandboxFaults(options.faults);
+    mapping = startEventSourceMapping({
+      client: sqs,
+      queue: queues.batchQueue,
+      region: 'us-east-1',
+      consumer: options.consumer ?? quick,
+      loadHandler: async () => handler,
+      ...(injector ? { faults: injector } : {}),
+      log: (line) => lines.push(line),
+      logError: (line) => lines.push(line),
+    });
+    return mapping;
+  };
+
+  const send = async (bodies: readonly string[]) => {
+    for (let i = 0; i < bodies.length; i += 10) {
+      await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: queues.batchQueue.url,
+          Entries: bodies.slice(i, i + 10).map((body, j) => ({ Id: String(j), MessageBody: body })),
+        }),
+      );
+    }
+  };
+
+  const depth = async (url: string) => {
+    const { Attributes = {} } = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: url,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return (
+      Number(Attributes.ApproximateNumberOfMessages) +
+      Number(Attributes.ApproximateNumberOfMessagesNotVisible)
+    );
+  };
+
+  const waitFor = async (done: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
+    const until = Date.now() + timeoutMs;
+    while (!(await done())) {
+      if (Date.now() > until) throw new Error(`Timed out; deliveries: ${JSON.stringify(deliveries)}`);
+      await sleep(50);
+    }
+  };
+
+  const bodies = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+  const countOf = (body: string) => deliveries.filter((d) => d.body === body).length;
+  const retryAfterMs = processorDefinition.retryDelaySeconds * 1000;
+
+  it('hands the function batches of at most the batch size and deletes every message it did not fail', async () => {
+    const sent = bodies('ok', 25);
+    start(() => ({ batchItemFailures: [] }), { consumer: processorDefinition });
+    await send(sent);
+    await waitFor(() => deliveries.length >= 25);
+    await waitFor(async () => (await depth(queues.batchQueue.url)) === 0);
+    expect(deliveries.map((d) => d.body).sort()).toEqual([...sent].sort());
+    expect(Math.max(...deliveries.map((d) => d.batchSize))).toBe(batchQueueSettings.processor.batchSize);
+    expect(deliveries.every((d) => d.receiveCount === 1)).toBe(true);
+    // Nothing is left on the queue, visible or in flight, to come back.
+    expect(deliveries).toHaveLength(25);
+    expect(mapping!.stats).toMatchObject({ records: 25, deleted: 25, retried: 0, redelivered: 0 });
+    expect(lines.every((line) => /^SQS process-batch-items \d+ messages: \d+ done \d+ ms$/.test(line))).toBe(
+      true,
+    );
+  });
+
+  it('gathers a short batch within the batching window instead of invoking message by message', async () => {
+    // One poller: with several, another one's long poll may take the later messages first.
+    start(() => undefined, { consumer: { ...processorDefinition, pollers: 1 } });
+    await send(['a']);
+    await sleep(300);
+    await send(['b', 'c']);
+    await waitFor(() => deliveries.length >= 3);
+    expect(deliveries.map((d) => d.batchSize)).toEqual([3, 3, 3]);
+  });
+
+  it('redelivers only the messages reported failed, after the compressed visibility timeout', async () => {
+    const sent = bodies('partial', 12);
+    const started = Date.now();
+    let retriedAt = 0;
+    start((records) => ({
+      batchItemFailures: records
+        .filter(
+          (r) => ['partial-3', 'partial-11'].includes(r.body) && r.attributes.ApproximateReceiveCount === '1',
+        )
+        .map((r) => ({ itemIdentifier: r.messageId })),
+    }));
+    await send(sent);
+    await waitFor(() => {
+      if (countOf('partial-3') === 2 && countOf('partial-11') === 2 && !retriedAt) retriedAt = Date.now();
+      return retriedAt > 0;
+    });
+    await waitFor(async () => (await depth(queues.batchQueue.url)) === 0);
+    expect(retriedAt - started).toBeGreaterThanOrEqual(retryAfterMs);
+    for (const body of sent) expect(countOf(body)).toBe(['partial-3', 'partial-11'].includes(body) ? 2 : 1);
+    expect(
+      deliveries
+        .filter((d) => d.receiveCount === 2)
+        .map((d) => d.body)
+        .sort(),
+    ).toEqual(['partial-11', 'partial-3']);
+    expect(mapping!.stats).toMatchObject({ records: 14, deleted: 12, retried: 2, redelivered: 2 });
+  });
+
+  it('redelivers the whole batch when the function throws', async () => {
+    start((records) => {
+      if (records.some((r) => r.attributes.ApproximateReceiveCount === '1')) throw new Error('boom');
+      return undefined;
+    });
+    await send(bodies('throws', 4));
+    await waitFor(() => deliveries.length >= 8);
+    await waitFor(async () => (await depth(queues.batchQueue.url)) === 0);
+    for (const body of bodies('throws', 4)) expect(countOf(body)).toBe(2);
+    expect(mapping!.stats).toMatchObject({ failedInvocations: 1, deleted: 4, retried: 4 });
+  });
+
+  it('redelivers the whole batch when the answer names a message that is not in it', async () => {
+    start((records) =>
+      records[0]!.attributes.ApproximateReceiveCount === '1'
+        ? { batchItemFailures: [{ itemIdentifier: 'not-a-message-id' }] }
+        : { batchItemFailures: [] },
+    );
+    await send(bodies('invalid', 3));
+    await waitFor(() => deliveries.length >= 6);
+    for (const body of bodies('invalid', 3)) expect(countOf(body)).toBe(2);
+  });
+
+  it('lets SQS move a message that always fails to the dead-letter queue after maxReceiveCount receives', async () => {
+    const { maxReceiveCount } = batchQueueSettings.queue;
+    start((records) => ({
+      batchItemFailures: records
+        .filter((r) => r.body === 'poison')
+        .map((r) => ({ itemIdentifier: r.messageId })),
+    }));
+    await send(['poison', 'fine']);
+    await waitFor(async () => (await depth(queues.deadLetterQueue.url)) === 1, 20_000);
+    expect(countOf('poison')).toBe(maxReceiveCount);
+    expect(countOf('fine')).toBe(1);
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queues.deadLetterQueue.url }),
+    );
+    expect(Messages.map((m) => m.Body)).toEqual(['poison']);
+    // Gone from the batch queue: never delivered again.
+    expect(await depth(queues.batchQueue.url)).toBe(0);
+  });
+
+  it('fails the messages SANDBOX_FAULTS names before the function sees them, and crashes invocations it names', async () => {
+    const chunk = (id: number) =>
+      JSON.stringify({ batchId: 1, chunk: id, items: [{ id, sentOn: '2026-01-01' }] });
+    start(() => undefined, { faults: '{"fail": {"1": 2}, "crash": {"2": 1}}' });
+    await send([chunk(1)]);
+    await waitFor(() => countOf(chunk(1)) === 1);
+    // Withheld on deliveries 1 and 2: the function sees the third.
+    expect(deliveries.map((d) => d.receiveCount)).toEqual([3]);
+    expect(mapping!.stats).toMatchObject({ records: 3, injected: 2, deleted: 1 });
+    await send([chunk(2)]);
+    await waitFor(() => countOf(chunk(2)) === 2);
+    // Run twice: crashed after its work the first time.
+    expect(deliveries.filter((d) => d.body === chunk(2)).map((d) => d.receiveCount)).toEqual([1, 2]);
+    expect(lines).toContain('SQS process-batch-items: invocation crashed after its work (SANDBOX_FAULTS)');
+  });
+
+  it('stops polling on stop(), leaving later messages on the queue', async () => {
+    start(() => undefined);
+    const began = Date.now();
+    await mapping!.stop();
+    expect(Date.now() - began).toBeLessThan(3_000);
+    await send(['after-stop']);
+    await sleep(300);
+    expect(deliveries).toEqual([]);
+    expect(await depth(queues.batchQueue.url)).toBe(1);
+  });
+});
+
+describe('the sandbox queues across restarts', () => {
+  it('keep their messages, release the ones a stopped run had in flight, and start empty when fresh', async () => {
+    const stateDir = mkdtempSync(path.join(tmpdir(), 'sandbox-queues-'));
+    const started: QueuesProcess[] = [];
+    const open = async (fresh: boolean) => {
+      const queues = await startQueuesProcess(stateDir, { fresh });
+      started.push(queues);
+      return queues;
+    };
+    try {
+      const first = await open(true);
+      const client = sandboxSqsClient(first.endpoint);
+      await client.send(
+        new SendMessageBatchCommand({
+          QueueUrl: first.batchQueue.url,
+          Entries: [
+            { Id: 'a', MessageBody: 'in-flight' },
+            { Id: 'b', MessageBody: 'waiting' },
+          ],
+        }),
+      );
+      // Received and never settled: invisible for the queue's 180 s visibility timeout.
+      const { Messages = [] } = await client.send(
+        new ReceiveMessageCommand({ QueueUrl: first.batchQueue.url, MaxNumberOfMessages: 1 }),
+      );
+      expect(Messages).toHaveLength(1);
+      client.destroy();
+      await first.stop();
+
+      const second = await open(false);
+      expect(second.released).toBe(1);
+      const again = sandboxSqsClient(second.endpoint);
+      const back: string[] = [];
+      const until = Date.now() + 5_000;
+      while (back.length < 2 && Date.now() < until) {
+        const { Messages: received = [] } = await again.send(
+          new ReceiveMessageCommand({
+            QueueUrl: second.batchQueue.url,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+          }),
+        );
+        back.push(...received.map((m) => m.Body!));
+      }
+      // Within a second, not after the 180 s visibility timeout.
+      expect(Date.now()).toBeLessThan(until);
+      expect(back.sort()).toEqual(['in-flight', 'waiting']);
+      again.destroy();
+      await second.stop();
+
+      const fresh = await open(true);
+      const client3 = sandboxSqsClient(fresh.endpoint);
+      const { Messages: none = [] } = await client3.send(
+        new ReceiveMessageCommand({ QueueUrl: fresh.batchQueue.url, MaxNumberOfMessages: 10 }),
+      );
+      expect(none).toEqual([]);
+      client3.destroy();
+    } finally {
+      await Promise.all(started.map((q) => q.stop()));
+      rmSync(stateDir, { recursive: true, force: true });
+    }
+  });
+});

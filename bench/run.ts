@@ -1,0 +1,96 @@
+/**
+ * `npm run bench`: runs the benchmarks of DESIGN.md §5, prints one table row each against its
+ * budget, then one detail line each, and writes bench/results.json. Exits 1 when a figure is
+ * over its budget. `npm run bench -- batch` runs only the benchmarks named.
+ *
+ * Adding one: a module exporting a function that resolves to rows (`BenchRow`), and an entry in
+ * `benchmarks` below. Each benchmark runs alone, one after the other, so none measures another's
+ * load.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { projectRoot } from '../lib/project-paths';
+import { benchBatch } from './batch';
+import { benchPdf } from './pdf';
+
+/** What a benchmark reports for each figure it measures; anything else it returns is kept in results.json. */
+export interface BenchRow {
+  /** `what | measured | budget | ok|over`, the §5 table's columns. */
+  readonly row: string;
+  /** One line on how it was measured, runs, secondary figures. */
+  readonly detail: string;
+  readonly ok: boolean;
+}
+
+export interface Benchmark {
+  readonly name: string;
+  run(): Promise<readonly BenchRow[]>;
+}
+
+export const benchmarks: readonly Benchmark[] = [
+  { name: 'batch', run: async () => [await benchBatch()] },
+  { name: 'pdf', run: () => benchPdf() },
+];
+
+const RESULTS_FILE = path.join(projectRoot, 'bench', 'results.json');
+
+interface ResultsFile {
+  /** Per benchmark: when it last ran, where, and what it returned. */
+  readonly benchmarks: Record<
+    string,
+    { readonly at: string; readonly node: string; readonly results: unknown }
+  >;
+}
+
+const readResults = (): ResultsFile => {
+  try {
+    return JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as ResultsFile;
+  } catch {
+    return { benchmarks: {} };
+  }
+};
+
+async function main(): Promise<number> {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
+  if (unknown.length > 0) {
+    console.error(
+      `No benchmark named ${unknown.join(', ')}; there are: ${benchmarks.map((b) => b.name).join(', ')}`,
+    );
+    return 2;
+  }
+  const chosen = names.length > 0 ? benchmarks.filter((b) => names.includes(b.name)) : benchmarks;
+  const results = readResults();
+  const rows: BenchRow[] = [];
+  for (const benchmark of chosen) {
+    console.error(`Running ${benchmark.name}...`);
+    const produced = await benchmark.run();
+    rows.push(...produced);
+    // Merged into what other runs left: running one benchmark keeps the others' last figures.
+    results.benchmarks[benchmark.name] = {
+      at: new Date().toISOString(),
+      node: process.version,
+      results: produced,
+    };
+  }
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+
+  console.log(
+    ['', 'what | measured | budget | verdict', '--- | --- | --- | ---', ...rows.map((r) => r.row), ''].join(
+      '\n',
+    ),
+  );
+  for (const r of rows) console.log(r.detail);
+  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  return rows.every((r) => r.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,6 +1,7 @@
 /**
- * Writes `events/<route-name>.json`, one sample API Gateway proxy event per route, built by the
- * sandbox's own router and event builder: `npx tsx local/make-events.ts`.
+ * Writes `events/<name>.json`: one sample API Gateway proxy event per route, built by the
+ * sandbox's own router and event builder, and the SQS events of the queue functions:
+ * `npx tsx local/make-events.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routes } from '../functions/routes';
 import { projectRoot } from '../lib/project-paths';
+import { sampleSqsEvents } from './queues/sample-sqs-events';
 import { sampleEvent } from './sample-events/sample-event';
 import { sampleRequests } from './sample-events/sample-requests';
 
@@ -23,7 +25,8 @@ function main() {
     );
   }
   mkdirSync(eventsDir, { recursive: true });
-  const names = new Set(routes.map((r) => r.name));
+  const queueEvents = sampleSqsEvents();
+  const names = new Set([...routes.map((r) => r.name), ...Object.keys(queueEvents)]);
   // Events of routes that no longer exist would mislead.
   for (const file of readdirSync(eventsDir)) {
     if (file.endsWith('.json') && !names.has(file.slice(0, -'.json'.length)))
@@ -33,11 +36,14 @@ function main() {
     const event = sampleEvent(routes, route.name, sampleRequests[route.name]!);
     writeFileSync(path.join(eventsDir, `${route.name}.json`), eventFileText(event));
   }
+  for (const [name, event] of Object.entries(queueEvents)) {
+    writeFileSync(path.join(eventsDir, `${name}.json`), eventFileText(event));
+  }
   // In the repository's own format, so `npm run lint` passes on them.
   execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'biome'), ['format', '--write', eventsDir], {
     stdio: 'ignore',
   });
-  console.log(`Wrote ${routes.length} events to ${path.relative(process.cwd(), eventsDir) || '.'}`);
+  console.log(`Wrote ${names.size} events to ${path.relative(process.cwd(), eventsDir) || '.'}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

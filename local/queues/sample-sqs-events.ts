@@ -1,25 +1,20 @@
 /**
  * The sample events of the queue functions (`events/process-batch-items.json`,
  * `events/record-dead-batch-items.json`): SQS events as the sandbox's event source mapping
- * builds them, carrying chunk messages as `POST /orders/batches` sends them. Regenerate with
- * `npx tsx local/queues/sample-sqs-events.ts`.
+ * builds them, carrying chunk messages as `POST /orders/batches` sends them. Written with the
+ * route events by `npx tsx local/make-events.ts`.
  *
  * Invoking them changes nothing in the seeded data: the items are orders of customer 2 with
  * the `sent_on` they already have (plus another customer's order, an error), for batch 1 —
  * which a fresh sandbox does not have, so no batch records their result.
  */
 
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import type { BatchChunkMessage } from '../../functions/batches/domain/batch';
 import { batchFunctions } from '../../functions/routes';
 import { batchQueueName } from '../../lib/batch-queue-settings';
-import { projectRoot } from '../../lib/project-paths';
 import { SANDBOX_REGION } from '../function-env';
 import { seedOrders } from '../seed/order-seed';
 import { deadLetterQueueDefinition, SANDBOX_STAGE } from './batch-queue-wiring';
@@ -93,19 +88,3 @@ export const sampleSqsEvents = (): Record<string, SQSEvent> => {
     },
   };
 };
-
-function main() {
-  const eventsDir = path.join(projectRoot, 'events');
-  const files = Object.entries(sampleSqsEvents()).map(([name, event]) => {
-    const file = path.join(eventsDir, `${name}.json`);
-    writeFileSync(file, `${JSON.stringify(event, null, 2)}\n`);
-    return file;
-  });
-  // In the repository's own format, so `npm run lint` passes on them.
-  execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'biome'), ['format', '--write', ...files], {
-    stdio: 'ignore',
-  });
-  console.log(`Wrote ${files.map((f) => path.relative(process.cwd(), f)).join(', ')}`);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -63,4 +63,11 @@ export const sampleRequests: Readonly<Record<string, SampleRequest>> = {
   'list-my-orders': { method: 'GET', url: '/v1/@me/orders?page=1&limit=5', caller: customer },
   'get-order': { method: 'GET', url: '/v1/orders/1', caller: administrator },
   'head-order': { method: 'HEAD', url: '/v1/orders/1', caller: administrator },
+  'create-batch': {
+    method: 'POST',
+    url: '/v1/orders/batches',
+    json: { items: [{ id: 38, sent_on: '2025-01-20' }] },
+    caller: customer,
+  },
+  'get-batch': { method: 'GET', url: '/v1/orders/batches/1', caller: customer },
 };

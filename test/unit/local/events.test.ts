@@ -22,7 +22,7 @@ describe('the sample events in events/', () => {
   });
 
   it.each(queueFunctionNames)(
-    '%s.json is the SQS event the sandbox builds (regenerate: npx tsx local/queues/sample-sqs-events.ts)',
+    '%s.json is the SQS event the sandbox builds (regenerate: npx tsx local/make-events.ts)',
     (name) => {
       const committed = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
       expect(committed).toEqual(sampleSqsEvents()[name]);

@@ -25,8 +25,8 @@ import { batchFunctions } from '../functions/routes';
 import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
 import { SANDBOX_FAULTS_ENV } from '../local/queues/faults';
 import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '../local/queues/sandbox-stats';
+import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
 import { ORDER_COUNT, seedOrders } from '../local/seed/order-seed';
-import { startBenchSandbox } from './sandbox-process';
 
 /** DESIGN §5. */
 export const BATCH_BUDGET_SECONDS = 10;
@@ -74,7 +74,7 @@ export async function benchBatch(): Promise<BatchBenchResult> {
   const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-bench-batch-'));
   // A benchmark of the sandbox as it ships: no injected faults, whatever the shell has.
   const { [SANDBOX_FAULTS_ENV]: _faults, ...env } = process.env;
-  const sandbox = await startBenchSandbox(stateDir, env).catch((error: unknown) => {
+  const sandbox = await startSandboxChild(stateDir, { env }).catch((error: unknown) => {
     rmSync(stateDir, { recursive: true, force: true });
     throw error;
   });
@@ -156,7 +156,7 @@ export async function benchBatch(): Promise<BatchBenchResult> {
         `(${writeCount.toLocaleString('en-US')} write requests for ${MAX_BATCH_ITEMS.toLocaleString('en-US')} items: ${byOperation})`,
     };
   } finally {
-    await sandbox.stop();
+    await stopSandboxChild(sandbox.child);
     rmSync(stateDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * A sandbox for a benchmark: `tsx local/sandbox.ts` in a child process, as `npm start` runs it,
- * on a free port and the given state directory, started from the seed. Its output is shown only
- * if it fails to start. (The e2e harness has its own, CommonJS, starter under test/e2e/support.)
+ * A sandbox in a child process, as `npm start` runs it (`tsx local/sandbox.ts`), on a free port
+ * and the given state directory, started from the seed: what the e2e tests and the benchmarks
+ * run against. Its output is shown only when it fails to start (or, with `SANDBOX_LOG=1`,
+ * always), so a green run stays quiet; its errors stay visible after start.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
@@ -9,24 +10,23 @@ import { projectRoot } from '../lib/project-paths';
 
 const READY = /^Ready in [\d.]+ s: (http:\/\/\S+)$/m;
 
-export interface BenchSandbox {
+export interface SandboxChild {
   readonly child: ChildProcess;
   /** `http://127.0.0.1:<port>/v1` */
   readonly url: string;
+  readonly stateDir: string;
   /** Milliseconds from the spawn to the "Ready" line. */
   readonly readyMs: number;
-  /** SIGTERM (the sandbox closes its servers and state), SIGKILL after 5 s. */
-  stop(): Promise<void>;
 }
 
-export async function startBenchSandbox(
+export async function startSandboxChild(
   stateDir: string,
-  env: NodeJS.ProcessEnv = process.env,
-  timeoutMs = 60_000,
-): Promise<BenchSandbox> {
+  { env = process.env, timeoutMs = 60_000 }: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<SandboxChild> {
   const bin = path.join(projectRoot, 'node_modules', '.bin');
   const childEnv: NodeJS.ProcessEnv = { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ''}` };
   delete childEnv.PORT;
+  const echo = Boolean(env.SANDBOX_LOG);
   const spawned = performance.now();
   const child = spawn(
     path.join(bin, 'tsx'),
@@ -36,6 +36,7 @@ export async function startBenchSandbox(
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
+    if (echo) process.stderr.write(chunk);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -57,25 +58,24 @@ export async function startBenchSandbox(
       resolve(ready[1]!);
     };
     child.once('exit', exited);
+    child.once('error', (error) => fail(error.message));
     child.stdout?.on('data', lookForReady);
   });
   const readyMs = performance.now() - spawned;
-  // Keep the pipes drained (a full pipe would block the sandbox); errors stay visible.
+  // Keep the pipes drained (a full pipe would block the sandbox); function errors stay visible.
   child.stdout?.removeListener('data', collect);
   child.stderr?.removeListener('data', collect);
-  child.stdout?.resume();
+  child.stdout?.on('data', (chunk: Buffer) => echo && process.stderr.write(chunk));
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return {
-    child,
-    url,
-    readyMs,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return { child, url, stateDir, readyMs };
+}
+
+/** SIGTERM (the sandbox closes its servers and its lock), SIGKILL if it takes more than 5 s. */
+export async function stopSandboxChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
 }

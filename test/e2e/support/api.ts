@@ -13,8 +13,12 @@ export const baseUrl = (): string => {
 };
 
 /** Calls the API: `api('/products?country=FR')`, with `init` as for fetch. */
-export async function api(path: string, init?: RequestInit): Promise<ApiResponse> {
-  const response = await fetch(`${baseUrl()}${path}`, init);
+export const api = (path: string, init?: RequestInit): Promise<ApiResponse> =>
+  fetchApi(`${baseUrl()}${path}`, init);
+
+/** Fetches an absolute URL and reads the answer as the tests compare it: JSON parsed, empty as null. */
+export async function fetchApi(url: string, init?: RequestInit): Promise<ApiResponse> {
+  const response = await fetch(url, init);
   const text = await response.text();
   const isJson = /^application\/([a-z.+-]*\+)?json\b/i.test(response.headers.get('content-type') ?? '');
   return {

@@ -16,7 +16,7 @@ import {
   runningSandboxWithQueues,
 } from '../../../local/queues/sandbox-queues';
 import { type SandboxStatsDocument, STATS_PATH } from '../../../local/queues/sandbox-stats';
-import type { ApiResponse } from './api';
+import { type ApiResponse, fetchApi } from './api';
 import { type SandboxProcess, startSandboxProcess, stopSandboxProcess } from './sandbox-process';
 
 /** A batch as the API answers it. */
@@ -47,16 +47,7 @@ export interface BatchSandbox {
   stop(): Promise<void>;
 }
 
-const call = async (url: string, init?: RequestInit): Promise<ApiResponse> => {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  const isJson = /^application\/([a-z.+-]*\+)?json\b/i.test(response.headers.get('content-type') ?? '');
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text === '' ? null : isJson ? JSON.parse(text) : text,
-  };
-};
+const call = fetchApi;
 
 /** Starts a sandbox on a free port and a new state directory, with SANDBOX_FAULTS when given. */
 export async function startBatchSandbox(options: { faults?: unknown } = {}): Promise<BatchSandbox> {

@@ -1,4 +1,4 @@
-import { isIpLiteral, isPublicAddress } from '../store/public-address';
+import { isIpLiteral, isPublicAddress } from './public-address';
 
 /**
  * The rules a `callback_url` must meet (DESIGN.md D6), checked when a report is requested and

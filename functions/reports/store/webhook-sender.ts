@@ -3,13 +3,8 @@ import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { parseCallbackUrl } from '../domain/callback-url';
-import {
-  canonical,
-  isLoopbackAddress,
-  type LookupAll,
-  type ResolvedAddress,
-  resolvePublic,
-} from './public-address';
+import { canonical, isLoopbackAddress, type LookupAll, type ResolvedAddress } from '../domain/public-address';
+import { resolvePublic } from './public-address';
 
 /**
  * Sends one signed callback (DESIGN.md D6). One attempt: retries and their backoff belong to

@@ -1,8 +1,5 @@
-import {
-  isPublicAddress,
-  type LookupAll,
-  resolvePublic,
-} from '../../../functions/reports/store/public-address';
+import { isPublicAddress, type LookupAll } from '../../../functions/reports/domain/public-address';
+import { resolvePublic } from '../../../functions/reports/store/public-address';
 
 const answering =
   (...addresses: string[]): LookupAll =>

@@ -5,7 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { callbackPayload } from '../../../functions/reports/domain/callback-body';
-import type { LookupAll } from '../../../functions/reports/store/public-address';
+import type { LookupAll } from '../../../functions/reports/domain/public-address';
 import { MAX_RESPONSE_BYTES, sendWebhook, USER_AGENT } from '../../../functions/reports/store/webhook-sender';
 
 const secret = 'whsec_' + randomBytes(32).toString('base64');

@@ -1,21 +1,6 @@
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import type { Route } from '../../../functions/routes';
 import { type HttpFront, type ProxyHandler, startHttpFront } from '../../../local/http-front';
-
-const route = (
-  name: string,
-  method: Route['method'],
-  path: string,
-  access: Route['access'] = 'public',
-): Route => ({
-  name,
-  method,
-  path,
-  handler: `test/${name}`,
-  access,
-  table: 'RO',
-  summary: name,
-});
+import { testRoute as route } from './support/test-route';
 
 const routes = [
   route('echo', 'POST', '/echo'),

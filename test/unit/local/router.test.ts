@@ -1,16 +1,6 @@
-import type { Route } from '../../../functions/routes';
 import { routes } from '../../../functions/routes';
 import { createRouter } from '../../../local/gateway/router';
-
-const route = (name: string, method: Route['method'], path: string): Route => ({
-  name,
-  method,
-  path,
-  handler: `test/${name}`,
-  access: 'public',
-  table: 'RO',
-  summary: name,
-});
+import { testRoute as route } from './support/test-route';
 
 const router = createRouter([
   route('list', 'GET', '/products'),

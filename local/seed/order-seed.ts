@@ -1,6 +1,6 @@
 import type { Money } from '#commons/money';
 import type { OrderRecord, OrderStatus } from '../../functions/orders/domain/order';
-import { customerOrdersList, orderKey } from '../../functions/orders/store/order-keys';
+import { customerOrdersList, orderKey, orderMonth } from '../../functions/orders/store/order-keys';
 import { createPrng, type Prng } from './prng';
 import { CUSTOMER_IDS } from './user-seed';
 
@@ -150,11 +150,15 @@ export const positionedOrders = (orders: readonly OrderRecord[]) => {
 export const customerOrdersNewestFirst = (orders: readonly OrderRecord[], userId: number): OrderRecord[] =>
   orders.filter((o) => o.userId === userId).sort((a, b) => byCreation(b, a));
 
-/** The table items of the orders, each in its customer's list (index byPosition). */
+/**
+ * The table items of the orders: each in its customer's list (indexes byPosition and
+ * byListCreation) and in its month (index byMonth).
+ */
 export const orderItems = (orders: readonly OrderRecord[]): Record<string, unknown>[] =>
   positionedOrders(orders).map(({ order, position }) => ({
     ...orderKey(order.id),
     list: customerOrdersList(order.userId),
     position,
+    createdMonth: orderMonth(order.createdAt),
     ...order,
   }));

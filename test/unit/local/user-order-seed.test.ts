@@ -120,13 +120,14 @@ describe('the seeded orders', () => {
     expect(customerOrdersNewestFirst(tied, 2).map((o) => o.id)).toEqual([7, 5, 9]);
   });
 
-  it("are stored at their order key, in their customer's list", () => {
+  it("are stored at their order key, in their customer's list and in their month", () => {
     const [item] = orderItems(orders.slice(0, 1));
     expect(item).toEqual({
       pk: 'ORDER#1',
       sk: 'ORDER',
       list: `USER#${orders[0]!.userId}#ORDERS`,
       position: 1,
+      createdMonth: orders[0]!.createdAt.slice(0, 7),
       ...orders[0],
     });
   });

@@ -13,7 +13,20 @@ export const tableSchema = {
      * Catalogue listing partitions and each customer's orders are such lists.
      */
     byPosition: { name: 'byPosition', partitionKey: 'list', sortKey: 'position', sortKeyType: 'N' },
+    /**
+     * A customer's orders by creation time: the same `list` as above, sorted by `createdAt`
+     * (`YYYY-MM-DD HH:MM:SS`), so the orders of a date range are one Query (reports).
+     * Only orders carry both attributes, so the index holds nothing else.
+     */
+    byListCreation: { name: 'byListCreation', partitionKey: 'list', sortKey: 'createdAt', sortKeyType: 'S' },
+    /** Every customer's orders by month (`createdMonth` = `YYYY-MM`), for administrators' reports. */
+    byMonth: { name: 'byMonth', partitionKey: 'createdMonth', sortKey: 'createdAt', sortKeyType: 'S' },
   },
+  /**
+   * Items that may be deleted once this epoch-seconds time has passed (rate-limit windows).
+   * DynamoDB's TTL deletes them in AWS; the sandbox (dynalite, no TTL) keeps them, harmlessly.
+   */
+  expiresAt: 'expiresAt',
 } as const;
 
 /** Environment variable that carries the table name to every function. */

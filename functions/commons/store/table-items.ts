@@ -20,6 +20,32 @@ export const queryItems = async (input: Omit<QueryCommandInput, 'TableName'>): P
   return Items;
 };
 
+/**
+ * Every item a Query matches, page after page, up to `max` items: the caller learns that there
+ * were more (`truncated`) without the rest being read.
+ */
+export const queryAll = async (
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  max: number,
+): Promise<{ items: Item[]; truncated: boolean }> => {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...input,
+        Limit: max + 1 - items.length,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    readMeter.add(page.ScannedCount);
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length <= max);
+  return items.length > max ? { items: items.slice(0, max), truncated: true } : { items, truncated: false };
+};
+
 /** The stored attributes without the table's own keys: what the domain record was. */
 export const withoutKeys = ({ pk: _pk, sk: _sk, list: _list, position: _position, ...rest }: Item): Item =>
   rest;

@@ -1,14 +1,6 @@
 import * as z from 'zod/mini';
+import { calendarDate } from '#commons/http/calendar-date';
 import { MAX_BATCH_ITEMS } from './domain/batch';
-
-/** A real calendar day as `YYYY-MM-DD`: `2025-02-30` is not one. */
-export const calendarDate = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/),
-  z.refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }),
-);
 
 /** D4: 1 to 1,000 items, each exactly an integer order id and a date; anything else is a 400. */
 export const batchBody = z.strictObject({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { calendarDate } from './http-schemas';
+import { calendarDate } from '#commons/http/calendar-date';
 
 /** What a queue message must hold; a message that does not is poison and goes to the dead-letter queue. */
 export const chunkMessage = z.object({

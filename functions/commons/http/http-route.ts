@@ -61,6 +61,8 @@ export interface Reply {
   readonly status?: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A file instead of a JSON body: sent base64-encoded, which API Gateway turns back into bytes. */
+  readonly file?: { readonly contentType: string; readonly fileName: string; readonly data: Uint8Array };
 }
 
 const JSON_TYPE = 'application/json';
@@ -81,6 +83,22 @@ export const jsonResponse = (
   statusCode: status,
   headers: { 'Content-Type': JSON_TYPE, ...headers },
   body: body === undefined ? '' : JSON.stringify(body),
+});
+
+const fileResponse = (
+  status: number,
+  file: NonNullable<Reply['file']>,
+  headers: Readonly<Record<string, string>>,
+): APIGatewayProxyResult => ({
+  statusCode: status,
+  headers: {
+    ...headers,
+    'Content-Type': file.contentType,
+    // The name is ours (dates and a fixed prefix), never the client's, so it needs no escaping.
+    'Content-Disposition': `attachment; filename="${file.fileName}"`,
+  },
+  isBase64Encoded: true,
+  body: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength).toString('base64'),
 });
 
 const readBody = (event: APIGatewayProxyEvent): unknown => {
@@ -191,6 +209,7 @@ export const httpRoute = <
       headers['Content-Language'] = language;
       headers['Vary'] = 'Accept-Language';
     }
+    if (reply.file) return fileResponse(reply.status ?? 200, reply.file, { ...headers, ...reply.headers });
     // HEAD has the status and headers its GET would have, never a body.
     const payload = event.httpMethod === 'HEAD' ? undefined : pickFields(reply.body, fields);
     return jsonResponse(reply.status ?? 200, payload, { ...headers, ...reply.headers });

@@ -4,6 +4,8 @@
  * It holds data only (no handler imports), so the CDK app can read it without loading
  * function code.
  */
+import { STATUS_METHOD_THROTTLE } from './reports/domain/status-rate-limit';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /** `public`: no token needed (catalogue reads, D2). `token`: a valid bearer token is required. */
@@ -23,6 +25,8 @@ export interface Route {
   readonly access: Access;
   readonly table: TableAccess;
   readonly summary: string;
+  /** API Gateway method throttling for this route alone (all callers together), below the stage's. */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
 const catalogue = (name: string, method: HttpMethod, path: string, summary: string): Route => ({
@@ -36,7 +40,7 @@ const catalogue = (name: string, method: HttpMethod, path: string, summary: stri
 });
 
 const withToken =
-  (area: 'identity' | 'orders' | 'batches') =>
+  (area: 'identity' | 'orders' | 'batches' | 'reports') =>
   (name: string, method: HttpMethod, path: string, summary: string, table: TableAccess = 'RO'): Route => ({
     name,
     method,
@@ -49,6 +53,7 @@ const withToken =
 const identity = withToken('identity');
 const orders = withToken('orders');
 const batches = withToken('batches');
+const reports = withToken('reports');
 
 export const routes: readonly Route[] = [
   catalogue('list-products', 'GET', '/products', 'List products, filtered and paged'),
@@ -95,6 +100,19 @@ export const routes: readonly Route[] = [
   },
   batches('create-batch', 'POST', '/orders/batches', 'Update many orders in one asynchronous batch', 'RW'),
   batches('get-batch', 'GET', '/orders/batches/{batch_id}', 'Read a batch and its progress'),
+  reports('create-report', 'POST', '/orders/reports', 'Request a PDF report of orders in a date range', 'RW'),
+  // RW: each call counts against the caller's rate limit.
+  {
+    ...reports(
+      'get-report-status',
+      'GET',
+      '/orders/reports/status/{report_id}',
+      "Poll a report's progress (rate limited)",
+      'RW',
+    ),
+    throttle: STATUS_METHOD_THROTTLE,
+  },
+  reports('get-report', 'GET', '/orders/reports/{report_id}', 'Download a finished report (PDF)'),
 ];
 
 /** A function that is not behind a route of its own. */
@@ -124,4 +142,14 @@ export const API_VERSION = 'v1';
 export const batchFunctions = {
   processor: { name: 'process-batch-items', handler: 'batches/handlers/process-batch-items' },
   deadLetters: { name: 'record-dead-batch-items', handler: 'batches/handlers/record-dead-batch-items' },
+} as const satisfies Record<string, FunctionSpec>;
+
+/**
+ * The task functions of the report workflow (Step Functions, lib/report-workflow.ts): generate
+ * the PDF into S3, record the job's state, and send the partner's callback.
+ */
+export const reportFunctions = {
+  generate: { name: 'generate-report', handler: 'reports/handlers/generate-report' },
+  recordState: { name: 'record-report-state', handler: 'reports/handlers/record-report-state' },
+  sendCallback: { name: 'send-report-callback', handler: 'reports/handlers/send-report-callback' },
 } as const satisfies Record<string, FunctionSpec>;

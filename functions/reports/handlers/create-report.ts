@@ -1,0 +1,51 @@
+import { absoluteUrl } from '#commons/http/absolute-url';
+import { invalidRequest } from '#commons/http/errors';
+import { httpRoute, type Reply } from '#commons/http/http-route';
+import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
+import { reportRequestBody } from '../http-schemas';
+import { REPORT_ENV } from '../report-env';
+import { ReportRequestRefused, requestReport } from '../report-service';
+import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
+import { stepFunctionsStarter } from '../store/report-workflow-starter';
+
+/**
+ * POST /orders/reports: 202 once the job is recorded and its execution started. Without a
+ * `callback_url` the client polls: `Location` is the status endpoint, `Retry-After` how long
+ * to wait. With one, the answer has no further headers and the partner is called back.
+ */
+export const handler = httpRoute(
+  { auth: true, body: reportRequestBody, cache: 'no-store' },
+  async ({ caller, body, event }): Promise<Reply> => {
+    let job: Awaited<ReturnType<typeof requestReport>>;
+    try {
+      job = await requestReport(
+        {
+          jobs: dynamoDbReportJobStore,
+          workflow: stepFunctionsStarter,
+          allowLoopbackHttp: process.env[REPORT_ENV.allowLoopbackCallbacks] === '1',
+        },
+        caller,
+        {
+          startDate: body.start_date,
+          endDate: body.end_date,
+          ...(body.callback_url !== undefined ? { callbackUrl: body.callback_url } : {}),
+        },
+        new Date(),
+      );
+    } catch (error) {
+      if (error instanceof ReportRequestRefused) throw invalidRequest(error.message);
+      throw error;
+    }
+    const polling = job.callbackUrl === undefined;
+    return {
+      status: 202,
+      headers: polling
+        ? {
+            Location: absoluteUrl(event, `/orders/reports/status/${job.id}`),
+            'Retry-After': String(POLL_AFTER_SECONDS),
+          }
+        : {},
+      body: statusView(job),
+    };
+  },
+);

@@ -1,0 +1,23 @@
+import { dynamoDbUserStore } from '../../identity/store/dynamodb-user-store';
+import { dynamoDbOrderStore } from '../../orders/store/dynamodb-order-store';
+import type { GeneratedReport, ReportExecutionInput } from '../domain/report-workflow';
+import { generateReport } from '../report-service';
+import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
+import { s3ReportFiles } from '../store/s3-report-files';
+import { workflowTask } from './workflow-task';
+
+/** Task "Generate report": the PDF of the job's orders, written to S3. */
+export const handler = workflowTask<ReportExecutionInput, GeneratedReport>(
+  'generate report',
+  ({ reportId }) =>
+    generateReport(
+      {
+        jobs: dynamoDbReportJobStore,
+        orders: dynamoDbOrderStore,
+        users: dynamoDbUserStore,
+        files: s3ReportFiles,
+      },
+      reportId,
+      new Date(),
+    ),
+);

@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { calendarDate } from '#commons/http/calendar-date';
+import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url';
+
+/** The spec's report request: two real dates and, for the callback mode, a URL (checked further by D6's rules). */
+export const reportRequestBody = z.strictObject({
+  start_date: calendarDate,
+  end_date: calendarDate,
+  callback_url: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_CALLBACK_URL_LENGTH))),
+});
+
+/** A report id is a UUID; anything else names no report (404). Lower case, as the service makes them. */
+export const reportPath = z.strictObject({
+  report_id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
+});

@@ -28,6 +28,7 @@ export default {
       displayName: 'unit',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/unit/setup-env.ts'],
+      globalSetup: '<rootDir>/test/unit/global-setup.ts',
     },
     { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
     {

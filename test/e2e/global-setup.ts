@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { ensureTestCommands } from '../support/debian-packages';
 import { E2E_SANDBOX } from './support/sandbox-handle';
 import { startSandboxProcess } from './support/sandbox-process';
 
@@ -9,6 +10,7 @@ import { startSandboxProcess } from './support/sandbox-process';
  * from scratch. Tests find it through SANDBOX_URL (workers inherit the environment set here).
  */
 export default async function globalSetup(): Promise<void> {
+  ensureTestCommands(); // report tests read the PDFs with pdftotext
   const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-'));
   const sandbox = await startSandboxProcess(stateDir);
   process.env.SANDBOX_URL = sandbox.url;

@@ -2,53 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { callbackPayload } from '../../../functions/reports/domain/callback-body';
 import type { LookupAll } from '../../../functions/reports/domain/public-address';
 import { MAX_RESPONSE_BYTES, sendWebhook, USER_AGENT } from '../../../functions/reports/store/webhook-sender';
+import { type Answer, partner } from '../support/local-partner';
 
 const secret = 'whsec_' + randomBytes(32).toString('base64');
-
-interface Received {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-type Answer = (req: http.IncomingMessage, res: http.ServerResponse, received: Received) => void;
-
-/** A partner on 127.0.0.1: records each request, then answers as `answer` says. */
-const partner = async (answer: Answer) => {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const r = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      };
-      received.push(r);
-      answer(req, res, r);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    received,
-    url: `http://127.0.0.1:${port}/hooks/reports`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-};
 
 let stop: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,0 +1,256 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import type { ReportJob } from '../../../functions/reports/domain/report-job';
+import { STATUS_RATE_LIMIT } from '../../../functions/reports/domain/status-rate-limit';
+import { handler as createReport } from '../../../functions/reports/handlers/create-report';
+import {
+  handler as getReport,
+  INLINE_REPORT_MAX_BYTES,
+} from '../../../functions/reports/handlers/get-report';
+import { handler as getStatus } from '../../../functions/reports/handlers/get-report-status';
+import { REPORT_ENV } from '../../../functions/reports/report-env';
+import { apiEvent, lambdaContext } from '../support/api-event';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const sfn = mockClient(SFNClient);
+const s3 = mockClient(S3Client);
+Object.assign(process.env, {
+  [REPORT_ENV.stateMachineArn]: 'arn:aws:states:eu-west-1:123456789012:stateMachine:reports',
+  [REPORT_ENV.bucket]: 'reports-bucket',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
+
+const ID = '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b';
+const HEADERS = { Host: 'api.example.com', 'X-Forwarded-Proto': 'https' };
+const job = (over: Partial<ReportJob> = {}): ReportJob => ({
+  id: ID,
+  ownerId: 2,
+  allCustomers: false,
+  startDate: '2025-01-01',
+  endDate: '2025-03-31',
+  status: 'IN_PROGRESS',
+  notification: 'NONE',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  ...over,
+});
+const stored = (j: ReportJob | undefined) =>
+  dynamo
+    .on(GetCommand, { Key: { pk: `REPORT#${ID}`, sk: 'REPORT' } })
+    .resolves({ Item: j && { pk: `REPORT#${ID}`, sk: 'REPORT', ...j } });
+const hits = (n: number) => dynamo.on(UpdateCommand).resolves({ Attributes: { hits: n } });
+
+beforeEach(() => {
+  dynamo.reset();
+  sfn.reset();
+  s3.reset();
+  dynamo.on(PutCommand).resolves({});
+  sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn:execution', startDate: new Date() });
+});
+
+const post = (body: unknown, userId = 2) =>
+  createReport(
+    {
+      ...apiEvent({
+        method: 'POST',
+        resource: '/v1/orders/reports',
+        body: JSON.stringify(body),
+        caller: { userId },
+      }),
+      headers: HEADERS,
+    },
+    lambdaContext,
+  );
+const event = (resource: string, userId = 2, admin = false) => ({
+  ...apiEvent({ resource, pathParameters: { report_id: ID }, caller: { userId, admin } }),
+  headers: HEADERS,
+});
+
+describe('POST /orders/reports', () => {
+  it('answers 202 with Location and Retry-After in polling mode, after starting the execution', async () => {
+    const response = await post({ start_date: '2025-01-01', end_date: '2025-03-31' });
+    expect(response.statusCode).toBe(202);
+    const body = JSON.parse(response.body);
+    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'IN_PROGRESS' });
+    expect(response.headers).toMatchObject({
+      Location: `https://api.example.com/v1/orders/reports/status/${body.id}`,
+      'Retry-After': '2',
+    });
+    const [start] = sfn.commandCalls(StartExecutionCommand);
+    expect(start!.args[0].input).toEqual({
+      stateMachineArn: process.env[REPORT_ENV.stateMachineArn],
+      name: body.id,
+      input: JSON.stringify({ reportId: body.id }),
+    });
+  });
+
+  it('answers 202 with no Location or Retry-After in callback mode', async () => {
+    const response = await post({
+      start_date: '2025-01-01',
+      end_date: '2025-03-31',
+      callback_url: 'https://93.184.215.14/hooks',
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.headers?.Location).toBeUndefined();
+    expect(response.headers?.['Retry-After']).toBeUndefined();
+  });
+
+  it.each([
+    ['no body fields', {}],
+    ['a day that does not exist', { start_date: '2025-02-30', end_date: '2025-03-31' }],
+    ['an end before the start', { start_date: '2025-03-01', end_date: '2025-02-01' }],
+    ['a period over 366 days', { start_date: '2024-01-01', end_date: '2025-12-31' }],
+    ['an unknown field', { start_date: '2025-01-01', end_date: '2025-01-02', format: 'csv' }],
+    [
+      'a metadata callback',
+      { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: 'https://169.254.169.254/' },
+    ],
+    [
+      'a private callback',
+      { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: 'https://10.0.0.1/' },
+    ],
+    [
+      'a plain-http callback',
+      { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: 'http://example.com/' },
+    ],
+    ['an empty callback', { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: '' }],
+  ])('refuses %s with a D1 400 and starts nothing', async (_, body) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ code: 'invalid_request', message: expect.any(String) });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(sfn.calls()).toHaveLength(0);
+  });
+
+  it('answers 500 and leaves the job FAILED when the execution cannot start', async () => {
+    sfn.on(StartExecutionCommand).rejects(new Error('throttled'));
+    dynamo.on(UpdateCommand).resolves({});
+    const response = await post({ start_date: '2025-01-01', end_date: '2025-03-31' });
+    expect(response.statusCode).toBe(500);
+    const [failed] = dynamo.commandCalls(UpdateCommand);
+    expect(failed!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':failed': 'FAILED' });
+  });
+});
+
+describe('GET /orders/reports/status/{report_id}', () => {
+  const status = (userId = 2, admin = false) =>
+    getStatus(event('/v1/orders/reports/status/{report_id}', userId, admin), lambdaContext);
+
+  it('answers 200 IN_PROGRESS with Retry-After while the report is produced', async () => {
+    hits(1);
+    stored(job());
+    const response = await status();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({ 'Retry-After': '2', 'Content-Type': 'application/json' });
+    expect(JSON.parse(response.body)).toEqual({ id: ID, status: 'IN_PROGRESS' });
+  });
+
+  it('answers 303 to the report once it is done, for the owner and for an administrator', async () => {
+    hits(1);
+    stored(job({ status: 'COMPLETED', bytes: 2000 }));
+    for (const [userId, admin] of [
+      [2, false],
+      [1, true],
+    ] as const) {
+      const response = await status(userId, admin);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers?.Location).toBe(`https://api.example.com/v1/orders/reports/${ID}`);
+    }
+  });
+
+  it('answers 200 FAILED with a code and a general message', async () => {
+    hits(1);
+    stored(
+      job({
+        status: 'FAILED',
+        error: {
+          code: 'report_generation_failed',
+          message: 'The report could not be produced. Request it again later.',
+        },
+      }),
+    );
+    const response = await status();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['Retry-After']).toBeUndefined();
+    expect(JSON.parse(response.body)).toEqual({
+      id: ID,
+      status: 'FAILED',
+      error: {
+        code: 'report_generation_failed',
+        message: 'The report could not be produced. Request it again later.',
+      },
+    });
+  });
+
+  it("answers another customer's and an unknown report with the same 404", async () => {
+    hits(1);
+    stored(job());
+    const other = await status(3);
+    stored(undefined);
+    const unknown = await status(2);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toBe(unknown.body);
+  });
+
+  it(`answers 429 with Retry-After past ${STATUS_RATE_LIMIT.maxRequests} calls in a window, before reading the job`, async () => {
+    hits(STATUS_RATE_LIMIT.maxRequests + 1);
+    const response = await status();
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers?.['Retry-After'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(response.body)).toEqual({ code: 'too_many_requests', message: expect.any(String) });
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
+    const [counted] = dynamo.commandCalls(UpdateCommand);
+    expect(counted!.args[0].input.Key).toEqual({
+      pk: 'RATE#report-status#2',
+      sk: expect.stringMatching(/^WINDOW#\d+$/),
+    });
+  });
+});
+
+describe('GET /orders/reports/{report_id}', () => {
+  const download = (userId = 2) => getReport(event('/v1/orders/reports/{report_id}', userId), lambdaContext);
+  const pdf = Buffer.from('%PDF-1.7 test');
+
+  it('answers 404 until the report is completed', async () => {
+    stored(job());
+    expect((await download()).statusCode).toBe(404);
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('answers the PDF as base64 with its type and file name', async () => {
+    stored(job({ status: 'COMPLETED', bytes: pdf.length }));
+    s3.on(GetObjectCommand, { Bucket: 'reports-bucket', Key: `reports/${ID}.pdf` }).resolves({
+      Body: { transformToByteArray: async () => new Uint8Array(pdf) } as never,
+    });
+    const response = await download();
+    expect(response.statusCode).toBe(200);
+    expect(response.isBase64Encoded).toBe(true);
+    expect(Buffer.from(response.body, 'base64')).toEqual(pdf);
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'attachment; filename="orders-report-2025-01-01-to-2025-03-31.pdf"',
+    });
+  });
+
+  it('redirects to a short-lived pre-signed URL above the inline size', async () => {
+    stored(job({ status: 'COMPLETED', bytes: INLINE_REPORT_MAX_BYTES + 1 }));
+    const response = await download();
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers!.Location as string);
+    expect(location.pathname).toContain(`reports/${ID}.pdf`);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+  });
+
+  it('answers 404 to another customer, and when the PDF has expired', async () => {
+    stored(job({ status: 'COMPLETED', bytes: 10 }));
+    expect((await download(3)).statusCode).toBe(404);
+    s3.on(GetObjectCommand).rejects(Object.assign(new Error('gone'), { name: 'NoSuchKey' }));
+    expect((await download(2)).statusCode).toBe(404);
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { handler as getStatus } from '../../../functions/reports/handlers/get-report-status';
 import { REPORT_ENV } from '../../../functions/reports/report-env';
 import { apiEvent, lambdaContext } from '../support/api-event';
+import { reportJob as job, REPORT_ID } from './report-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const sfn = mockClient(SFNClient);
@@ -24,20 +25,8 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'test',
 });
 
-const ID = '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b';
+const ID = REPORT_ID;
 const HEADERS = { Host: 'api.example.com', 'X-Forwarded-Proto': 'https' };
-const job = (over: Partial<ReportJob> = {}): ReportJob => ({
-  id: ID,
-  ownerId: 2,
-  allCustomers: false,
-  startDate: '2025-01-01',
-  endDate: '2025-03-31',
-  status: 'IN_PROGRESS',
-  notification: 'NONE',
-  createdAt: '2026-11-22T10:00:00.000Z',
-  updatedAt: '2026-11-22T10:00:00.000Z',
-  ...over,
-});
 const stored = (j: ReportJob | undefined) =>
   dynamo
     .on(GetCommand, { Key: { pk: `REPORT#${ID}`, sk: 'REPORT' } })

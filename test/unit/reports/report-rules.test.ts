@@ -5,26 +5,13 @@ import {
   failureFor,
   MAX_REPORT_DAYS,
   mayRead,
-  type ReportJob,
   rangeProblem,
   reportFileName,
   statusView,
 } from '../../../functions/reports/domain/report-job';
 import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
 import { overLimit, STATUS_RATE_LIMIT, windowAt } from '../../../functions/reports/domain/status-rate-limit';
-
-const job = (over: Partial<ReportJob> = {}): ReportJob => ({
-  id: '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b',
-  ownerId: 2,
-  allCustomers: false,
-  startDate: '2025-01-01',
-  endDate: '2025-03-31',
-  status: 'IN_PROGRESS',
-  notification: 'NONE',
-  createdAt: '2026-11-22T10:00:00.000Z',
-  updatedAt: '2026-11-22T10:00:00.000Z',
-  ...over,
-});
+import { reportJob as job } from './report-fixtures';
 
 describe('the report period (D5)', () => {
   it('counts both ends', () => {

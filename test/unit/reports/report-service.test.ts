@@ -13,7 +13,7 @@ import {
   requestReport,
   sendReportCallback,
 } from '../../../functions/reports/report-service';
-import { partner } from '../support/local-partner';
+import { partner } from '../../support/local-partner';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 
 const NOW = new Date('2026-11-22T10:00:00Z');

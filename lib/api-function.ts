@@ -96,6 +96,15 @@ export class ApiFunction extends NodejsFunction {
     });
   }
 
+  /**
+   * What `grantInvoke` (and Step Functions' `LambdaInvoke`) may invoke: the function itself. CDK's
+   * default adds `<arn>:*`, every version and alias; these functions publish none and are always
+   * invoked by their unqualified ARN, so the wildcard would only widen the grant.
+   */
+  override get resourceArnsForGrantInvoke(): string[] {
+    return [this.functionArn];
+  }
+
   /** Tells the function its table (env `TABLE_NAME`) and grants exactly the access asked for. */
   bindTable(table: ITable, access: TableAccess): void {
     this.addEnvironment(TABLE_NAME_ENV, table.tableName);

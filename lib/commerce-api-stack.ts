@@ -7,6 +7,7 @@ import { BatchQueue } from './batch-queue';
 import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
 import { projectRoot } from './project-paths';
+import { ReportWorkflow } from './report-workflow';
 import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
 import { CommerceTable } from './storage';
 
@@ -20,6 +21,9 @@ export interface CommerceApiStackProps extends StackProps {
 
 /** The route whose function sends batch chunks to the queue. */
 export const BATCH_SENDER_ROUTE = 'create-batch';
+/** The route that starts report executions, and the one that serves the PDFs. */
+export const REPORT_STARTER_ROUTE = 'create-report';
+export const REPORT_READER_ROUTE = 'get-report';
 
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
@@ -28,6 +32,7 @@ export class CommerceApiStack extends Stack {
   readonly identity: Identity;
   readonly api: HttpApi;
   readonly batches: BatchQueue;
+  readonly reports: ReportWorkflow;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
     const settings = stageSettings(props.stage);
@@ -54,6 +59,9 @@ export class CommerceApiStack extends Stack {
     this.batches = new BatchQueue(this, 'Batches', { settings, table: this.storage.table });
     // Only the function behind POST /orders/batches sends to the queue.
     this.batches.addSender(this.api.functionFor(BATCH_SENDER_ROUTE));
+    this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
+    this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
+    this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
 
     new CfnOutput(this, 'ApiBaseUrl', {
       description: 'Base URL of the versioned API',
@@ -64,6 +72,12 @@ export class CommerceApiStack extends Stack {
     new CfnOutput(this, 'BatchDeadLetterQueueUrl', {
       description: 'Dead-letter queue of the order batches (drained by the dead-letter recorder)',
       value: this.batches.deadLetterQueue.queueUrl,
+    });
+    new CfnOutput(this, 'ReportStateMachineArn', { value: this.reports.stateMachine.stateMachineArn });
+    new CfnOutput(this, 'ReportBucketName', { value: this.reports.bucket.bucket.bucketName });
+    new CfnOutput(this, 'WebhookSecretArn', {
+      description: 'Signing secret of the report callbacks; partners verify with whsec_<its value>',
+      value: this.reports.webhookSecret.secretArn,
     });
     new CfnOutput(this, 'TokenIssuer', {
       description: 'Issuer (iss) of the access tokens the API accepts',

@@ -3,6 +3,7 @@ import {
   AccessLogFormat,
   AuthorizationType,
   type CfnAuthorizer,
+  ContentHandling,
   EndpointType,
   type IAuthorizer,
   IdentitySource,
@@ -10,6 +11,7 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   type Method,
+  type MethodDeploymentOptions,
   MethodLoggingLevel,
   MockIntegration,
   PassthroughBehavior,
@@ -36,6 +38,17 @@ export interface Throttle {
 }
 
 export const DEFAULT_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
+
+/**
+ * Metrics and execution logging of every method. Errors only: INFO would log every request twice
+ * (the access log already has it), and data tracing would write bodies, which may hold personal
+ * data, to the logs.
+ */
+const STAGE_METHOD_LOGGING = {
+  metricsEnabled: true,
+  loggingLevel: MethodLoggingLevel.ERROR,
+  dataTraceEnabled: false,
+} as const satisfies MethodDeploymentOptions;
 
 export interface HttpApiProps {
   readonly settings: StageSettings;
@@ -106,6 +119,7 @@ export class HttpApi extends Construct {
     this.settings = settings;
     this.authorizerEnvironment = props.authorizerEnvironment;
     const routes = props.routes ?? routeTable;
+    const onGateway = gatewayRoutes(routes);
     const throttle = props.throttle ?? DEFAULT_THROTTLE;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -126,14 +140,15 @@ export class HttpApi extends Construct {
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
         tracingEnabled: true,
-        metricsEnabled: true,
-        // Errors only: INFO would log every request twice (access log already has it), and
-        // data tracing would write bodies, which may hold personal data, to the logs.
-        loggingLevel: MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
+        ...STAGE_METHOD_LOGGING,
         throttlingRateLimit: throttle.rateLimit,
         throttlingBurstLimit: throttle.burstLimit,
+        methodOptions: methodThrottling(onGateway),
       },
+      // PDFs are returned base64-encoded by their function; API Gateway sends them as bytes only
+      // when the request's first Accept type is binary, and `*/*` covers curl's and browsers'.
+      // Request bodies then arrive base64-encoded too, which the shared HTTP stack decodes.
+      binaryMediaTypes: ['*/*'],
     });
     addGatewayErrors(this.restApi);
 
@@ -155,7 +170,7 @@ export class HttpApi extends Construct {
 
     const v1 = this.restApi.root.addResource(API_VERSION);
     const onResource = new Map<IResource, GatewayRoute[]>();
-    for (const gatewayRoute of gatewayRoutes(routes)) {
+    for (const gatewayRoute of onGateway) {
       const { route } = gatewayRoute;
       const resource = v1.resourceForPath(gatewayRoute.path.replace(/^\//, ''));
       const fn = this.addRouteFunction(route, settings, table);
@@ -321,6 +336,31 @@ export class HttpApi extends Construct {
   }
 }
 
+/**
+ * Stage method settings for the routes that carry their own throttle, keyed by API Gateway
+ * resource path and method (`/v1/orders/reports/status/{report_id}/GET`). A method's settings
+ * stand instead of the stage-wide ones (resource path `/*`, every method), so they repeat its
+ * logging, metrics and data-trace choices next to the route's own throttle.
+ */
+function methodThrottling(onGateway: readonly GatewayRoute[]): Record<string, MethodDeploymentOptions> {
+  return Object.fromEntries(
+    onGateway.flatMap(({ route, path }) =>
+      route.throttle
+        ? [
+            [
+              `/${API_VERSION}${path}/${route.method}`,
+              {
+                ...STAGE_METHOD_LOGGING,
+                throttlingRateLimit: route.throttle.rateLimit,
+                throttlingBurstLimit: route.throttle.burstLimit,
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+}
+
 const METHOD_NOT_ALLOWED_BODY = errorBody(
   'method_not_allowed',
   'This method is not allowed on this resource.',
@@ -353,6 +393,9 @@ function addMethodNotAllowed(
   const method = resource.addMethod(
     'ANY',
     new MockIntegration({
+      // The API's binary media types are `*/*`: without this, a request body would reach the
+      // mock as binary and its template (which decides the status) would not be applied.
+      contentHandling: ContentHandling.CONVERT_TO_TEXT,
       // The mock reads its status from the request template. The default integration response
       // (no selection pattern) maps whatever it returns to 405; a pinned resource also maps 404.
       requestTemplates: { 'application/json': mockStatusTemplate(pinned) },

@@ -33,6 +33,7 @@ export class CommerceTable extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: isProd },
       deletionProtection: isProd,
       removalPolicy: settings.removalPolicy,
+      timeToLiveAttribute: tableSchema.expiresAt,
     });
 
     for (const index of Object.values(tableSchema.indexes)) {

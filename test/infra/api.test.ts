@@ -1,4 +1,4 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { gatewayRoutes } from '../../functions/gateway-paths';
 import { API_VERSION, routes } from '../../functions/routes';
 import { stackName } from '../../lib/commerce-api-stack';
@@ -54,6 +54,10 @@ describe('the REST API', () => {
     },
   );
 
+  it('treats every media type as binary, so a function can return a PDF as bytes', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+
   it('serves nothing outside /v1', () => {
     for (const path of paths.values()) expect(path).toMatch(/^\/v1(\/|$)/);
   });
@@ -72,6 +76,8 @@ describe('the REST API', () => {
       expect(any).toHaveLength(1);
       const { Integration, MethodResponses } = any[0].Properties;
       expect(Integration.Type).toBe('MOCK');
+      // Every type is binary (below): the mock must still get text to apply its template.
+      expect(Integration.ContentHandling).toBe('CONVERT_TO_TEXT');
       expect(Integration.RequestTemplates).toEqual({ 'application/json': '{"statusCode": 405}' });
       expect(Integration.IntegrationResponses).toEqual([
         expect.objectContaining({
@@ -104,6 +110,7 @@ describe('the REST API', () => {
         (m) => m.Properties.HttpMethod === 'ANY',
       );
       const { Integration, MethodResponses } = any.Properties;
+      expect(Integration.ContentHandling).toBe('CONVERT_TO_TEXT');
       const [name, literal] = Object.entries(entry.pinned)[0]!;
       expect(Integration.RequestTemplates['application/json']).toBe(
         `#if($input.params().path.get('${name}') == '${literal}')\n{"statusCode": 405}\n#else\n{"statusCode": 404}\n#end`,
@@ -335,22 +342,60 @@ describe('gateway responses', () => {
 });
 
 describe('the API stage', () => {
+  const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'));
+  const methodSettings: CfnJson[] = stage!.Properties.MethodSettings;
+  const stageWide = (settings: CfnJson[]) => settings.filter((s) => s.ResourcePath === '/*');
+  const throttledRoutes = onGateway.filter((entry) => entry.route.throttle !== undefined);
+  /** API Gateway's method-settings path: `/v1/a/{b}` as `/~1v1~1a~1{b}`. */
+  const settingsPath = (path: string) => `/${path.replaceAll('/', '~1')}`;
+
   it('is named after the stage, traced, with metrics and error logging but no data tracing', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'dev',
       RestApiId: { Ref: restApiId },
       TracingEnabled: true,
-      MethodSettings: [
-        Match.objectLike({
-          HttpMethod: '*',
-          ResourcePath: '/*',
-          MetricsEnabled: true,
-          LoggingLevel: 'ERROR',
-          DataTraceEnabled: false,
-        }),
-      ],
     });
+    expect(stageWide(methodSettings)).toEqual([
+      expect.objectContaining({
+        HttpMethod: '*',
+        MetricsEnabled: true,
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+      }),
+    ]);
   });
+
+  it('has method settings for the stage and for each route with a throttle of its own, all with the same logging', () => {
+    expect(throttledRoutes.map((entry) => entry.route.name)).toEqual(['get-report-status']);
+    expect(methodSettings).toHaveLength(1 + throttledRoutes.length);
+    // A method's settings replace the stage-wide ones: each repeats the logging choices.
+    for (const settings of methodSettings) {
+      expect(settings).toMatchObject({
+        MetricsEnabled: true,
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+      });
+    }
+  });
+
+  it.each(throttledRoutes.map((entry) => [entry.route.method, entry.path, entry.route.name]))(
+    'throttles %s /v1%s (%s) at its own rate and burst, below the stage',
+    (method, path, name) => {
+      const { throttle } = routes.find((route) => route.name === name)!;
+      expect(methodSettings).toContainEqual(
+        expect.objectContaining({
+          HttpMethod: method,
+          ResourcePath: settingsPath(`/${API_VERSION}${path}`),
+          ThrottlingRateLimit: throttle!.rateLimit,
+          ThrottlingBurstLimit: throttle!.burstLimit,
+        }),
+      );
+      expect(throttle!.rateLimit).toBeLessThan(stageWide(methodSettings)[0].ThrottlingRateLimit);
+      expect(throttle!.burstLimit).toBeLessThan(stageWide(methodSettings)[0].ThrottlingBurstLimit);
+      // The path names a resource the API has.
+      expect([...paths.values()]).toContain(`/${API_VERSION}${path}`);
+    },
+  );
 
   it('writes JSON access logs to a log group with a retention', () => {
     const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'));
@@ -376,16 +421,17 @@ describe('the API stage', () => {
   });
 
   it('throttles at rate 100 and burst 200 by default', () => {
-    template.hasResourceProperties('AWS::ApiGateway::Stage', {
-      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 })],
-    });
+    expect(stageWide(methodSettings)).toEqual([
+      expect.objectContaining({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }),
+    ]);
   });
 
   it('takes throttling from context, as the CLI passes it (strings)', () => {
     const custom = synth({ stage: 'dev', context: { throttleRate: '50', throttleBurst: '80' } }).template;
-    custom.hasResourceProperties('AWS::ApiGateway::Stage', {
-      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 })],
-    });
+    const [customStage] = Object.values(resourcesOfType(custom, 'AWS::ApiGateway::Stage'));
+    expect(stageWide(customStage!.Properties.MethodSettings)).toEqual([
+      expect.objectContaining({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 }),
+    ]);
   });
 
   it('refuses a throttle that is not a positive number', () => {

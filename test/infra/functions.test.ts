@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { authorizerFunction, batchFunctions, routes } from '../../functions/routes';
+import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../../functions/routes';
 import { HttpApi, routeFunctionName } from '../../lib/http-api';
 import { stageSettings } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, synth } from './synth';
@@ -28,16 +28,33 @@ const DYNAMODB_WRITES =
   /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL(Insert|Update|Delete)|\*)$/;
 
 describe('route functions', () => {
-  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger and the batch queue consumers', () => {
-    const names = Object.values(functions).map((fn) => fn.Properties.FunctionName);
+  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers and the report workflow tasks', () => {
+    const names = Object.values(functions)
+      .map((fn) => fn.Properties.FunctionName)
+      .filter((name) => name !== undefined);
     expect(names.sort()).toEqual(
       [
         ...routes.map((route) => routeFunctionName('dev', route.name)),
         routeFunctionName('dev', authorizerFunction.name),
         'commerce-api-dev-pre-token-generation',
         ...Object.values(batchFunctions).map((fn) => routeFunctionName('dev', fn.name)),
+        ...Object.values(reportFunctions).map((fn) => routeFunctionName('dev', fn.name)),
       ].sort(),
     );
+  });
+
+  it('include no unnamed function but the CDK handler that empties the dev report bucket before its deletion (none in prod)', () => {
+    const unnamed = (found: Record<string, CfnJson>) =>
+      Object.values(found).filter((fn) => fn.Properties.FunctionName === undefined);
+    const [autoDelete, ...others] = unnamed(functions);
+    expect(others).toEqual([]);
+    const bucketId = dev.stack.resolve(
+      (dev.stack.reports.bucket.bucket.node.defaultChild as CfnJson).logicalId,
+    );
+    expect(autoDelete!.Properties.Description).toEqual({
+      'Fn::Join': ['', ['Lambda function for auto-deleting objects in ', { Ref: bucketId }, ' S3 bucket.']],
+    });
+    expect(unnamed(resourcesOfType(prod.template, 'AWS::Lambda::Function'))).toEqual([]);
   });
 
   it.each(routes.map((route) => route.name))('%s runs Node.js 24 on arm64 with active tracing', (name) => {

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { tableSchema } from '../../functions/commons/table-schema';
-import { synth } from './synth';
+import { resourcesOfType, synth } from './synth';
 
 const TABLE = 'AWS::DynamoDB::Table';
 
@@ -8,31 +8,55 @@ describe('the table', () => {
   const dev = synth({ stage: 'dev' }).template;
   const prod = synth({ stage: 'prod' }).template;
 
-  it('is the only table, with the keys and index of table-schema.ts', () => {
+  it('is the only table, with the keys and indexes of table-schema.ts', () => {
     dev.resourceCountIs(TABLE, 1);
-    const index = tableSchema.indexes.byPosition;
+    const indexes = Object.values(tableSchema.indexes);
+    expect(indexes.map((index) => index.name).sort()).toEqual(['byListCreation', 'byMonth', 'byPosition']);
     dev.hasResourceProperties(TABLE, {
       TableName: 'commerce-api-dev',
       KeySchema: [
         { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
       ],
-      AttributeDefinitions: Match.arrayWith([
-        { AttributeName: tableSchema.partitionKey, AttributeType: 'S' },
-        { AttributeName: tableSchema.sortKey, AttributeType: 'S' },
-        { AttributeName: index.sortKey, AttributeType: index.sortKeyType },
-      ]),
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
+      GlobalSecondaryIndexes: indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
     });
+  });
+
+  it('defines each key attribute once, with the type table-schema.ts gives it', () => {
+    const [table] = Object.values(resourcesOfType(dev, TABLE));
+    const types = new Map<string, string>([
+      [tableSchema.partitionKey, 'S'],
+      [tableSchema.sortKey, 'S'],
+    ]);
+    for (const index of Object.values(tableSchema.indexes)) {
+      // The indexes share attributes (`list`, `createdAt`): one type each, or DynamoDB refuses the table.
+      for (const [name, type] of [
+        [index.partitionKey, 'S'],
+        [index.sortKey, index.sortKeyType],
+      ] as const) {
+        expect(types.get(name) ?? type).toBe(type);
+        types.set(name, type);
+      }
+    }
+    expect(table!.Properties.AttributeDefinitions).toEqual(
+      [...types].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    );
+  });
+
+  it(`lets DynamoDB delete items past their ${tableSchema.expiresAt} time (TTL)`, () => {
+    for (const template of [dev, prod]) {
+      template.hasResourceProperties(TABLE, {
+        TimeToLiveSpecification: { AttributeName: tableSchema.expiresAt, Enabled: true },
+      });
+    }
+    expect(tableSchema.expiresAt).toBe('expiresAt');
   });
 
   it('is billed on demand and encrypted at rest under KMS', () => {

@@ -1,0 +1,114 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { REPORT_RETENTION_DAYS } from '../functions/reports/domain/report-job';
+import type { StageSettings } from './stage';
+
+export interface ReportBucketProps {
+  readonly settings: StageSettings;
+}
+
+/**
+ * The keys the PDFs are written under: `reports/<report id>.pdf`, as
+ * `functions/reports/store/s3-report-files.ts` names them. The grants below cover this prefix
+ * only; test/infra/report-workflow.test.ts checks that the store's keys fall under it.
+ */
+export const REPORT_OBJECT_PATTERN = 'reports/*';
+
+/**
+ * The PDFs of the report workflow: private (every public access blocked, ACLs disabled), encrypted
+ * at rest, reachable over TLS only, and deleted by a lifecycle rule REPORT_RETENTION_DAYS after
+ * they are written — the job record says so to a client that comes back later (404 then).
+ *
+ * Access is granted here, statement by statement, instead of with the bucket's `grantPut` /
+ * `grantRead`, which give `s3:Abort*`, `s3:GetObject*`, `s3:GetBucket*`, `s3:List*` on every key.
+ */
+export class ReportBucket extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, { settings }: ReportBucketProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Bucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // A report is regenerated on request; old versions would only keep personal data longer.
+      versioned: false,
+      lifecycleRules: [
+        { id: 'expire-reports', expiration: Duration.days(REPORT_RETENTION_DAYS) },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: settings.removalPolicy,
+      // Other stages are destroyed with their reports (CDK's auto-delete custom resource empties
+      // the bucket first); prod keeps its bucket on stack deletion.
+      autoDeleteObjects: !settings.isProd,
+    });
+    Validations.of(this.bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Objects are written only by the report generator and read through the API or short-lived ' +
+        'pre-signed URLs that the API hands to the report owner; API access logs and CloudTrail record ' +
+        'who asked for which report. Server access logs would need a second bucket for no added trail.',
+    });
+  }
+
+  /** The report generator: s3:PutObject on `reports/*`, nothing else (no reads, no deletes). */
+  grantWriteReports(fn: IFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [this.bucket.arnForObjects(REPORT_OBJECT_PATTERN)],
+      }),
+    );
+    this.acknowledgeReportObjects(
+      fn,
+      'The generator writes one object per report, reports/<report id>.pdf, where the id is a UUID made ' +
+        'when the report is requested, so the keys cannot be named in advance. The grant is s3:PutObject ' +
+        'alone, on the reports/ prefix of this one bucket: no read, delete or multipart action.',
+    );
+  }
+
+  /**
+   * The report download route: s3:GetObject on `reports/*` (to read a PDF, and to pre-sign the
+   * URL of a large one, which is signed with this role's credentials), and s3:ListBucket on the
+   * bucket itself, so that a PDF the lifecycle rule has expired reads as NoSuchKey (the route's
+   * 404) instead of AccessDenied.
+   */
+  grantReadReports(fn: IFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(REPORT_OBJECT_PATTERN)],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn] }),
+    );
+    this.acknowledgeReportObjects(
+      fn,
+      'The download route reads reports/<report id>.pdf of the one report asked for, after checking the ' +
+        'job record that its caller may see it, and pre-signs short-lived GET URLs for large ones; report ids ' +
+        'are UUIDs made per request, so the keys cannot be named in advance. The grant is s3:GetObject alone, ' +
+        'on the reports/ prefix of this one bucket.',
+    );
+  }
+
+  private acknowledgeReportObjects(fn: IFunction, reason: string): void {
+    if (!fn.role) throw new Error(`${fn.node.path} has no role to grant report access to`);
+    const bucketId: string = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId);
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_OBJECT_PATTERN}]`,
+      reason,
+    });
+  }
+}

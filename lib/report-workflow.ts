@@ -1,0 +1,267 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import {
+  Choice,
+  Condition,
+  DefinitionBody,
+  Fail,
+  JsonPath,
+  LogLevel,
+  StateMachine,
+  StateMachineType,
+  Succeed,
+  TaskInput,
+  Timeout,
+} from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { Construct } from 'constructs';
+import {
+  CALLBACK_RETRY,
+  GENERATE_RETRY,
+  REPORT_ERRORS,
+  REPORT_STATES,
+  TASK_TIMEOUTS,
+} from '../functions/reports/domain/report-workflow';
+import { REPORT_ENV } from '../functions/reports/report-env';
+import { type FunctionSpec, reportFunctions } from '../functions/routes';
+import { ApiFunction } from './api-function';
+import { routeFunctionName } from './http-api';
+import { functionEntry } from './project-paths';
+import { ReportBucket } from './report-bucket';
+import type { StageSettings } from './stage';
+
+export interface ReportWorkflowProps {
+  readonly settings: StageSettings;
+  readonly table: ITable;
+}
+
+/** Errors of Lambda itself (not of our code) that are always worth another try. */
+const LAMBDA_SERVICE_ERRORS = [
+  'Lambda.ClientExecutionTimeoutException',
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+];
+
+/**
+ * Asynchronous PDF reports (DESIGN D5, D6): the bucket of PDFs, the partners' signing secret,
+ * the three task functions and the Standard state machine that runs them:
+ *
+ *   Generate report ──▶ Mark report completed ──▶ Callback requested? ──▶ Send callback ──▶ Done
+ *         │ (catch)               │ (catch)                 │ no                │ (catch, after retries)
+ *         ▼                       ▼                         ▼                   ▼
+ *   Mark report failed ──▶ Report failed                   Done     Record notification not delivered ──▶ Done
+ *
+ * Generation writes the PDF to S3 itself (a 100,000-order PDF is far above the 256 KB a state
+ * may pass on). Every task has a timeout equal to its function's. The callback's retries span
+ * hours (CALLBACK_RETRY); giving up records that the partner was not notified, and the report
+ * stays available. State names come from `report-workflow.ts`, which the sandbox reads too.
+ */
+export class ReportWorkflow extends Construct {
+  readonly bucket: ReportBucket;
+  readonly webhookSecret: Secret;
+  readonly stateMachine: StateMachine;
+  readonly generator: ApiFunction;
+  readonly stateRecorder: ApiFunction;
+  readonly callbackSender: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: ReportWorkflowProps) {
+    super(scope, id);
+    const { settings, table } = props;
+
+    this.bucket = new ReportBucket(this, 'Bucket', { settings });
+
+    // The value is the base64 part of the partners' `whsec_…` secret (alphanumerics are valid
+    // base64): 48 characters, 36 bytes of key, above the 24 to 64 the specification asks for.
+    this.webhookSecret = new Secret(this, 'WebhookSecret', {
+      secretName: `commerce-api-${settings.stage}-webhook-secret`,
+      description: `Signing secret of the ${settings.stage} report callbacks (Standard Webhooks); share it as whsec_<value>`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: settings.removalPolicy,
+    });
+    Validations.of(this.webhookSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Partners verify callbacks with this secret, so it changes only together with them: rotation is a ' +
+        'change coordinated with each partner, not an automatic schedule that would break their checks.',
+    });
+
+    this.generator = this.taskFunction('Generator', reportFunctions.generate, settings, {
+      timeoutSeconds: TASK_TIMEOUTS.generate,
+      // 100,000 orders peak near 300 MB while the PDF is written; more memory also means more CPU.
+      memorySize: 1769,
+      description: 'Report workflow: reads the orders of the range and writes their PDF to S3',
+    });
+    this.generator.bindTable(table, 'RO');
+    this.generator.addEnvironment(REPORT_ENV.bucket, this.bucket.bucket.bucketName);
+    this.bucket.grantWriteReports(this.generator);
+
+    this.stateRecorder = this.taskFunction('StateRecorder', reportFunctions.recordState, settings, {
+      timeoutSeconds: TASK_TIMEOUTS.record,
+      description: "Report workflow: records a report's outcome (completed, failed, not notified)",
+    });
+    this.stateRecorder.bindTable(table, 'RW');
+
+    this.callbackSender = this.taskFunction('CallbackSender', reportFunctions.sendCallback, settings, {
+      timeoutSeconds: TASK_TIMEOUTS.callback,
+      description: "Report workflow: POSTs the signed completion callback to the partner's URL",
+    });
+    this.callbackSender.bindTable(table, 'RW');
+    this.callbackSender.addEnvironment(REPORT_ENV.webhookSecretId, this.webhookSecret.secretArn);
+    this.webhookSecret.grantRead(this.callbackSender);
+
+    const reportId = JsonPath.stringAt('$.reportId');
+    // Each task's result lands beside the input (`reportId` flows on), or is dropped.
+    const task = (
+      state: string,
+      fn: IFunction,
+      payload: Record<string, unknown>,
+      seconds: number,
+      resultPath: string = JsonPath.DISCARD,
+    ) =>
+      new LambdaInvoke(this, state, {
+        stateName: state,
+        lambdaFunction: fn,
+        // The function's ARN as the Resource: the same definition runs in the sandbox.
+        payloadResponseOnly: true,
+        payload: TaskInput.fromObject(payload),
+        taskTimeout: Timeout.duration(Duration.seconds(seconds)),
+        retryOnServiceExceptions: false,
+        resultPath,
+      });
+
+    const generate = task(
+      REPORT_STATES.generate,
+      this.generator,
+      { reportId },
+      TASK_TIMEOUTS.generate,
+      '$.report',
+    );
+    generate.addRetry({
+      errors: [REPORT_ERRORS.storageFailed, ...LAMBDA_SERVICE_ERRORS],
+      interval: Duration.seconds(GENERATE_RETRY.intervalSeconds),
+      backoffRate: GENERATE_RETRY.backoffRate,
+      maxAttempts: GENERATE_RETRY.maxRetries,
+    });
+
+    const markCompleted = task(
+      REPORT_STATES.markCompleted,
+      this.stateRecorder,
+      { reportId, outcome: 'COMPLETED', bytes: JsonPath.numberAt('$.report.bytes') },
+      TASK_TIMEOUTS.record,
+      '$.recorded',
+    );
+    const markFailed = task(
+      REPORT_STATES.markFailed,
+      this.stateRecorder,
+      { reportId, outcome: 'FAILED', error: JsonPath.stringAt('$.failure.Error') },
+      TASK_TIMEOUTS.record,
+    );
+    const sendCallback = task(
+      REPORT_STATES.sendCallback,
+      this.callbackSender,
+      { reportId },
+      TASK_TIMEOUTS.callback,
+    );
+    const recordNotDelivered = task(
+      REPORT_STATES.recordNotDelivered,
+      this.stateRecorder,
+      { reportId, outcome: 'NOTIFICATION_FAILED', error: JsonPath.stringAt('$.failure.Error') },
+      TASK_TIMEOUTS.record,
+    );
+    for (const recorder of [markCompleted, markFailed, recordNotDelivered]) {
+      recorder.addRetry({
+        errors: ['States.Timeout', ...LAMBDA_SERVICE_ERRORS],
+        interval: Duration.seconds(1),
+        backoffRate: 2,
+        maxAttempts: 3,
+      });
+    }
+    sendCallback.addRetry({
+      errors: ['States.ALL'],
+      interval: Duration.seconds(CALLBACK_RETRY.intervalSeconds),
+      backoffRate: CALLBACK_RETRY.backoffRate,
+      maxAttempts: CALLBACK_RETRY.maxRetries,
+    });
+
+    const done = new Succeed(this, REPORT_STATES.done, { stateName: REPORT_STATES.done });
+    const failed = new Fail(this, REPORT_STATES.failed, {
+      stateName: REPORT_STATES.failed,
+      error: 'ReportFailed',
+      cause: 'The report could not be produced; the job records why.',
+    });
+
+    generate.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+    markCompleted.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.failure' });
+    sendCallback.addCatch(recordNotDelivered, { errors: ['States.ALL'], resultPath: '$.failure' });
+    markFailed.next(failed);
+    recordNotDelivered.next(done);
+
+    const definition = generate
+      .next(markCompleted)
+      .next(
+        new Choice(this, REPORT_STATES.callbackRequested, { stateName: REPORT_STATES.callbackRequested })
+          .when(Condition.booleanEquals('$.recorded.callback', true), sendCallback.next(done))
+          .otherwise(done),
+      );
+
+    const logs = new LogGroup(this, 'StateMachineLogs', {
+      logGroupName: `/aws/vendedlogs/states/commerce-api-${settings.stage}-reports`,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineName: `commerce-api-${settings.stage}-reports`,
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromChainable(definition),
+      // Callback retries alone may take 4 h 15 min; a day bounds any execution.
+      timeout: Duration.hours(24),
+      tracingEnabled: true,
+      // Execution data would copy callback URLs into the logs: states and errors are enough.
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
+    });
+    // The invoke grants name the three functions alone (ApiFunction leaves out `<arn>:*`).
+    Validations.of(this.stateMachine.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'CDK adds these for tracing and logging, as the Step Functions documentation lists them: ' +
+        'xray:PutTraceSegments, PutTelemetryRecords, GetSamplingRules and GetSamplingTargets, and the ' +
+        'CloudWatch Logs log-delivery actions (Create/Get/Update/Delete/ListLogDeliveries, PutResourcePolicy, ' +
+        'DescribeResourcePolicies, DescribeLogGroups). The X-Ray and log-delivery actions do not support ' +
+        'resource-level permissions, so their resource is "*"; which log group receives the execution logs ' +
+        "is set by the state machine's LoggingConfiguration, not by this policy.",
+    });
+  }
+
+  /** Lets a function start executions (POST /orders/reports) and tells it which state machine. */
+  addStarter(fn: ApiFunction): void {
+    fn.addEnvironment(REPORT_ENV.stateMachineArn, this.stateMachine.stateMachineArn);
+    this.stateMachine.grantStartExecution(fn);
+  }
+
+  /** Lets a function read the PDFs and pre-sign their URLs (GET /orders/reports/{report_id}). */
+  addReader(fn: ApiFunction): void {
+    fn.addEnvironment(REPORT_ENV.bucket, this.bucket.bucket.bucketName);
+    this.bucket.grantReadReports(fn);
+  }
+
+  private taskFunction(
+    id: string,
+    spec: FunctionSpec,
+    settings: StageSettings,
+    options: { timeoutSeconds: number; description: string; memorySize?: number },
+  ): ApiFunction {
+    return new ApiFunction(this, id, {
+      entry: functionEntry(spec.handler),
+      functionName: routeFunctionName(settings.stage, spec.name),
+      description: options.description,
+      settings,
+      timeout: Duration.seconds(options.timeoutSeconds),
+      ...(options.memorySize ? { memorySize: options.memorySize } : {}),
+    });
+  }
+}

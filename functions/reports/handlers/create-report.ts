@@ -4,7 +4,7 @@ import { httpRoute, type Reply } from '#commons/http/http-route';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
 import { reportRequestBody } from '../http-schemas';
 import { REPORT_ENV } from '../report-env';
-import { ReportRequestRefused, requestReport } from '../report-service';
+import { ReportRequestRefused, requestReport } from '../report-request';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { stepFunctionsStarter } from '../store/report-workflow-starter';
 

@@ -1,9 +1,9 @@
 import { dynamoDbUserStore } from '../../identity/store/dynamodb-user-store';
 import { dynamoDbOrderStore } from '../../orders/store/dynamodb-order-store';
 import type { GeneratedReport, ReportExecutionInput } from '../domain/report-workflow';
-import { generateReport } from '../report-service';
+import { generateReport } from '../report-generation';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
-import { s3ReportFiles } from '../store/s3-report-files';
+import { s3ReportWriter } from '../store/s3-report-writer';
 import { workflowTask } from './workflow-task';
 
 /** Task "Generate report": the PDF of the job's orders, written to S3. */
@@ -15,7 +15,7 @@ export const handler = workflowTask<ReportExecutionInput, GeneratedReport>(
         jobs: dynamoDbReportJobStore,
         orders: dynamoDbOrderStore,
         users: dynamoDbUserStore,
-        files: s3ReportFiles,
+        files: s3ReportWriter,
       },
       reportId,
       new Date(),

@@ -3,7 +3,7 @@ import { httpRoute } from '#commons/http/http-route';
 import { mayRead, reportFileName } from '../domain/report-job';
 import { reportPath } from '../http-schemas';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
-import { s3ReportFiles } from '../store/s3-report-files';
+import { s3ReportReader } from '../store/s3-report-reader';
 
 /**
  * Above this size a PDF is not sent through Lambda (6 MB response limit, and base64 adds a
@@ -24,10 +24,13 @@ export const handler = httpRoute(
     if ((job.bytes ?? 0) > INLINE_REPORT_MAX_BYTES) {
       return {
         status: 302,
-        headers: { Location: await s3ReportFiles.downloadUrl(job.id, fileName), 'Cache-Control': 'no-store' },
+        headers: {
+          Location: await s3ReportReader.downloadUrl(job.id, fileName),
+          'Cache-Control': 'no-store',
+        },
       };
     }
-    const pdf = await s3ReportFiles.get(job.id);
+    const pdf = await s3ReportReader.get(job.id);
     // Completed but gone: the bucket's lifecycle rule has expired it.
     if (!pdf) throw notFound();
     return { file: { contentType: 'application/pdf', fileName, data: pdf } };

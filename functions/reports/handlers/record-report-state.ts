@@ -1,5 +1,5 @@
 import type { RecordedReportState, RecordReportStateInput } from '../domain/report-workflow';
-import { recordReportState } from '../report-service';
+import { recordReportState } from '../report-outcomes';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { workflowTask } from './workflow-task';
 

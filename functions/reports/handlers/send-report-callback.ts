@@ -1,6 +1,6 @@
 import type { ReportExecutionInput } from '../domain/report-workflow';
 import { REPORT_ENV } from '../report-env';
-import { sendReportCallback } from '../report-service';
+import { sendReportCallback } from '../report-outcomes';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { webhookSecret } from '../store/webhook-secret';
 import { workflowTask } from './workflow-task';

@@ -3,7 +3,7 @@ import type { UserStore } from '../../../functions/identity/store/user-store';
 import type { OrderRecord } from '../../../functions/orders/domain/order';
 import type { OrderStore } from '../../../functions/orders/store/order-store';
 import type { ReportJob } from '../../../functions/reports/domain/report-job';
-import type { ReportFiles } from '../../../functions/reports/store/report-files';
+import type { ReportFileWriter } from '../../../functions/reports/store/report-files';
 import type { ReportJobStore } from '../../../functions/reports/store/report-job-store';
 
 /** The report ports in memory, with the same conditional rules as the DynamoDB adapter. */
@@ -92,19 +92,13 @@ export const memoryUserStore = (users: readonly UserRecord[]): UserStore => ({
 export const memoryFiles = () => {
   const files = new Map<string, Uint8Array>();
   let failures = 0;
-  const store: ReportFiles = {
+  const store: ReportFileWriter = {
     async put(id, pdf) {
       if (failures > 0) {
         failures -= 1;
         throw new Error('S3 unavailable');
       }
       files.set(id, pdf);
-    },
-    async get(id) {
-      return files.get(id);
-    },
-    async downloadUrl(id) {
-      return `https://bucket.test/reports/${id}.pdf?signed`;
     },
   };
   return { store, files, failNext: (n: number) => (failures = n) };

@@ -1,4 +1,3 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -16,7 +15,6 @@ import { reportJob as job, REPORT_ID } from './report-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const sfn = mockClient(SFNClient);
-const s3 = mockClient(S3Client);
 Object.assign(process.env, {
   [REPORT_ENV.stateMachineArn]: 'arn:aws:states:eu-west-1:123456789012:stateMachine:reports',
   [REPORT_ENV.bucket]: 'reports-bucket',
@@ -36,7 +34,6 @@ const hits = (n: number) => dynamo.on(UpdateCommand).resolves({ Attributes: { hi
 beforeEach(() => {
   dynamo.reset();
   sfn.reset();
-  s3.reset();
   dynamo.on(PutCommand).resolves({});
   sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn:execution', startDate: new Date() });
 });
@@ -203,18 +200,27 @@ describe('GET /orders/reports/status/{report_id}', () => {
 describe('GET /orders/reports/{report_id}', () => {
   const download = (userId = 2) => getReport(event('/v1/orders/reports/{report_id}', userId), lambdaContext);
   const pdf = Buffer.from('%PDF-1.7 test');
+  /** S3 as the reader sees it: GETs of pre-signed URLs. */
+  const s3Answers = (response: () => Response) => {
+    const fetched: URL[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      fetched.push(new URL(String(input)));
+      return response();
+    });
+    return fetched;
+  };
+  afterEach(() => jest.restoreAllMocks());
 
-  it('answers 404 until the report is completed', async () => {
+  it('answers 404 until the report is completed, without reading S3', async () => {
+    const fetched = s3Answers(() => new Response(pdf));
     stored(job());
     expect((await download()).statusCode).toBe(404);
-    expect(s3.calls()).toHaveLength(0);
+    expect(fetched).toEqual([]);
   });
 
-  it('answers the PDF as base64 with its type and file name', async () => {
+  it('answers the PDF as base64 with its type and file name, read through a signed URL', async () => {
+    const fetched = s3Answers(() => new Response(pdf));
     stored(job({ status: 'COMPLETED', bytes: pdf.length }));
-    s3.on(GetObjectCommand, { Bucket: 'reports-bucket', Key: `reports/${ID}.pdf` }).resolves({
-      Body: { transformToByteArray: async () => new Uint8Array(pdf) } as never,
-    });
     const response = await download();
     expect(response.statusCode).toBe(200);
     expect(response.isBase64Encoded).toBe(true);
@@ -223,23 +229,41 @@ describe('GET /orders/reports/{report_id}', () => {
       'Content-Type': 'application/pdf',
       'Content-Disposition': 'attachment; filename="orders-report-2025-01-01-to-2025-03-31.pdf"',
     });
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]!.host).toBe('reports-bucket.s3.eu-west-1.amazonaws.com');
+    expect(fetched[0]!.pathname).toBe(`/reports/${ID}.pdf`);
+    expect(fetched[0]!.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('redirects to a short-lived pre-signed URL above the inline size', async () => {
+    const fetched = s3Answers(() => new Response(pdf));
     stored(job({ status: 'COMPLETED', bytes: INLINE_REPORT_MAX_BYTES + 1 }));
     const response = await download();
     expect(response.statusCode).toBe(302);
     const location = new URL(response.headers!.Location as string);
-    expect(location.pathname).toContain(`reports/${ID}.pdf`);
+    expect(location.pathname).toBe(`/reports/${ID}.pdf`);
     expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
-    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+    expect(location.searchParams.get('response-content-disposition')).toBe(
+      'attachment; filename="orders-report-2025-01-01-to-2025-03-31.pdf"',
+    );
+    expect(fetched).toEqual([]);
   });
 
   it('answers 404 to another customer, and when the PDF has expired', async () => {
+    s3Answers(() => new Response('<Error><Code>NoSuchKey</Code></Error>', { status: 404 }));
     stored(job({ status: 'COMPLETED', bytes: 10 }));
     expect((await download(3)).statusCode).toBe(404);
-    s3.on(GetObjectCommand).rejects(Object.assign(new Error('gone'), { name: 'NoSuchKey' }));
     expect((await download(2)).statusCode).toBe(404);
-    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+
+  it('answers 500 with the D1 body when S3 fails otherwise', async () => {
+    s3Answers(() => new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
+    stored(job({ status: 'COMPLETED', bytes: 10 }));
+    const response = await download();
+    expect(response.statusCode).toBe(500);
+    expect(JSON.parse(response.body)).toEqual({
+      code: 'internal_error',
+      message: 'An unexpected error occurred.',
+    });
   });
 });

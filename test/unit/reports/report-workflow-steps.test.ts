@@ -5,14 +5,13 @@ import type { UserRecord } from '../../../functions/identity/domain/user';
 import type { OrderRecord } from '../../../functions/orders/domain/order';
 import { MAX_REPORT_ORDERS } from '../../../functions/reports/domain/report-job';
 import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
+import { generateReport } from '../../../functions/reports/report-generation';
+import { recordReportState, sendReportCallback } from '../../../functions/reports/report-outcomes';
 import {
-  generateReport,
   type ReportRequest,
   ReportRequestRefused,
-  recordReportState,
   requestReport,
-  sendReportCallback,
-} from '../../../functions/reports/report-service';
+} from '../../../functions/reports/report-request';
 import { partner } from '../../support/local-partner';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 
@@ -25,7 +24,7 @@ const order = (id: number, userId: number, createdAt: string): OrderRecord => ({
   userId,
   createdAt,
   status: 'paid',
-  total: { amount: 10 * id, currency: 'EUR' },
+  total: { value: 10 * id, currency: 'EUR' },
   sentOn: null,
 });
 const orders = [

@@ -1,0 +1,57 @@
+import { logger } from '#commons/logger';
+import { callbackPayload } from './domain/callback-body';
+import { failureFor } from './domain/report-job';
+import { REPORT_ERRORS, type RecordReportStateInput } from './domain/report-workflow';
+import { WorkflowError } from './domain/workflow-error';
+import type { ReportJobStore } from './store/report-job-store';
+import { sendWebhook } from './store/webhook-sender';
+
+/** The workflow's bookkeeping task: records an outcome, and says whether a callback is due. */
+export const recordReportState = async (
+  jobs: ReportJobStore,
+  input: RecordReportStateInput,
+  now: Date,
+): Promise<{ callback: boolean }> => {
+  switch (input.outcome) {
+    case 'COMPLETED': {
+      const job = await jobs.markCompleted(input.reportId, input.bytes, now);
+      return { callback: job?.status === 'COMPLETED' && job.notification === 'PENDING' };
+    }
+    case 'FAILED':
+      logger.warn('report failed', { reportId: input.reportId, error: input.error });
+      await jobs.markFailed(input.reportId, failureFor(input.error), now);
+      return { callback: false };
+    case 'NOTIFICATION_FAILED':
+      logger.warn('report callback given up', { reportId: input.reportId, error: input.error });
+      await jobs.markNotDelivered(input.reportId, now);
+      return { callback: false };
+  }
+};
+
+/**
+ * The workflow's callback task: one signed POST to the stored URL (D6). Not delivered is an
+ * error the state machine retries with backoff; a callback already delivered is not sent again.
+ */
+export const sendReportCallback = async (
+  deps: { jobs: ReportJobStore; secret: () => Promise<string>; allowLoopbackHttp: boolean },
+  reportId: string,
+  now: Date,
+): Promise<{ delivered: true; status?: number }> => {
+  const job = await deps.jobs.getJob(reportId);
+  if (!job?.callbackUrl || !job.webhookId) throw new WorkflowError('ReportNotFound', 'No callback to send');
+  if (job.notification === 'DELIVERED') return { delivered: true };
+  const result = await sendWebhook({
+    url: job.callbackUrl,
+    body: callbackPayload(reportId),
+    webhookId: job.webhookId,
+    secret: await deps.secret(),
+    allowLoopbackHttp: deps.allowLoopbackHttp,
+    timestamp: now,
+  });
+  await deps.jobs.recordCallbackAttempt(reportId, result.delivered, now);
+  if (!result.delivered) {
+    logger.warn('report callback not delivered', { reportId, status: result.status, reason: result.reason });
+    throw new WorkflowError(REPORT_ERRORS.callbackNotDelivered, 'The partner did not accept the callback');
+  }
+  return { delivered: true, ...(result.status ? { status: result.status } : {}) };
+};

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { logger } from '#commons/logger';
+import type { Caller } from '../identity/domain/caller';
+import { parseCallbackUrl } from './domain/callback-url';
+import { failureFor, type ReportJob, rangeProblem } from './domain/report-job';
+import { resolvePublic } from './store/public-address';
+import type { ReportJobStore } from './store/report-job-store';
+import type { ReportWorkflowStarter } from './store/report-workflow-starter';
+
+/** A request the client must change: answered 400 with this general message. */
+export class ReportRequestRefused extends Error {
+  override readonly name = 'ReportRequestRefused';
+}
+
+const CALLBACK_REFUSED =
+  "The field 'callback_url' must be an https URL without credentials whose host resolves to public addresses only.";
+
+export interface ReportRequest {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly callbackUrl?: string;
+}
+
+/**
+ * Checks a report request (D5; D6 for the callback URL, resolving its host now), records the
+ * job and starts its execution. Nothing is started for a refused request. If the execution
+ * cannot be started, the job is marked failed before the error goes up, so it never stays
+ * IN_PROGRESS with nothing working on it.
+ */
+export const requestReport = async (
+  deps: { jobs: ReportJobStore; workflow: ReportWorkflowStarter; allowLoopbackHttp: boolean },
+  caller: Caller,
+  request: ReportRequest,
+  now: Date,
+): Promise<ReportJob> => {
+  const problem = rangeProblem(request.startDate, request.endDate);
+  if (problem) throw new ReportRequestRefused(problem);
+  if (request.callbackUrl !== undefined) {
+    const parsed = parseCallbackUrl(request.callbackUrl, { allowLoopbackHttp: deps.allowLoopbackHttp });
+    if (!parsed.ok) {
+      logger.info('callback_url refused', { reason: parsed.reason });
+      throw new ReportRequestRefused(CALLBACK_REFUSED);
+    }
+    if (!parsed.loopback) {
+      const resolved = await resolvePublic(parsed.url.hostname);
+      if (!resolved.ok) {
+        logger.info('callback_url refused', { reason: resolved.reason });
+        throw new ReportRequestRefused(CALLBACK_REFUSED);
+      }
+    }
+  }
+  const id = randomUUID();
+  const at = now.toISOString();
+  const job: ReportJob = {
+    id,
+    ownerId: caller.userId,
+    allCustomers: caller.admin,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    ...(request.callbackUrl !== undefined
+      ? { callbackUrl: request.callbackUrl, webhookId: `msg_${id}` }
+      : {}),
+    status: 'IN_PROGRESS',
+    notification: request.callbackUrl !== undefined ? 'PENDING' : 'NONE',
+    createdAt: at,
+    updatedAt: at,
+  };
+  await deps.jobs.createJob(job);
+  try {
+    await deps.workflow.start(id);
+  } catch (error) {
+    await deps.jobs.markFailed(id, failureFor(undefined), now);
+    throw error;
+  }
+  return job;
+};

@@ -1,0 +1,20 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '#commons/clients/s3';
+import { REPORT_ENV } from '../report-env';
+import type { ReportFileWriter } from './report-files';
+import { reportObjectKey } from './report-object-key';
+
+export const s3ReportWriter: ReportFileWriter = {
+  async put(reportId, pdf) {
+    const bucket = process.env[REPORT_ENV.bucket];
+    if (!bucket) throw new Error(`${REPORT_ENV.bucket} is not set`);
+    await s3Client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: reportObjectKey(reportId),
+        Body: pdf,
+        ContentType: 'application/pdf',
+      }),
+    );
+  },
+};

@@ -181,8 +181,10 @@ export class ReportWorkflow extends Construct {
         maxAttempts: 3,
       });
     }
+    // Only what a later attempt can cure: the partner's refusal or silence, and Lambda's own errors.
+    // Anything else (no callback stored, a crash of our code) goes straight to the catch.
     sendCallback.addRetry({
-      errors: ['States.ALL'],
+      errors: [REPORT_ERRORS.callbackNotDelivered, 'States.Timeout', ...LAMBDA_SERVICE_ERRORS],
       interval: Duration.seconds(CALLBACK_RETRY.intervalSeconds),
       backoffRate: CALLBACK_RETRY.backoffRate,
       maxAttempts: CALLBACK_RETRY.maxRetries,

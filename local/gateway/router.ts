@@ -5,7 +5,9 @@ import { API_VERSION, type HttpMethod, type Route } from '../../functions/routes
  * Route matching as API Gateway REST APIs do it: the path picks a resource first (a static
  * segment beats a `{variable}` one), then the method picks the route on that resource. A
  * resource without the method answers 405 with `Allow` (the stack's ANY mock); a path with no
- * resource, or only an intermediate one without methods, answers 404. Resources are the
+ * resource, or only an intermediate one without methods, answers 404, even where a variable
+ * sibling of that intermediate resource would match the path (`/orders/reports/status` is not
+ * `/orders/reports/{report_id}`). Resources are the
  * stack's own (functions/gateway-paths.ts): a segment API Gateway cannot name, `@me`, is a variable
  * "pinned" to that literal, so the sandbox matches exactly what the deployed API matches.
  */
@@ -86,6 +88,20 @@ export function createRouter(routes: readonly Route[]): Router {
     resource.methods.set(route.method, route);
   }
   const resources = [...byPath.values()];
+  // The resources API Gateway makes on the way to those (`/orders/reports/status` for
+  // `/orders/reports/status/{report_id}`): they have no method, but take part in the matching,
+  // so a static one among them beats a variable sibling and its path answers 404.
+  const intermediate = new Map<string, Resource>();
+  for (const resource of resources) {
+    const parts = resource.path.split('/').slice(2);
+    for (let length = 1; length < parts.length; length++) {
+      const gatewayPath = `/${parts.slice(0, length).join('/')}`;
+      const path = `${BASE}${gatewayPath}`;
+      if (byPath.has(path) || intermediate.has(path)) continue;
+      intermediate.set(path, { path, segments: parseSegments(gatewayPath), methods: new Map(), pinned: {} });
+    }
+  }
+  const matchable = [...resources, ...intermediate.values()];
 
   const resolve = (method: string, rawPath: string): Resolution => {
     // `/v1/products/` is `/v1/products`; an empty segment elsewhere (`//`) matches nothing.
@@ -97,13 +113,15 @@ export function createRouter(routes: readonly Route[]): Router {
       .map(decodeSegment);
     if (segments.some((s) => s === '')) return { kind: 'not-found' };
 
-    const candidates = resources.filter(
+    const candidates = matchable.filter(
       (r) =>
         r.segments.length === segments.length &&
         r.segments.every((s, i) => s.variable || s.value === segments[i]),
     );
     const best = candidates.sort(compareSpecificity)[0];
-    if (!best) return { kind: 'not-found' };
+    // No resource, or one without methods (no ANY mock either): API Gateway's "Missing
+    // Authentication Token", which the stack answers 404.
+    if (!best || best.methods.size === 0) return { kind: 'not-found' };
 
     const variables = best.segments.flatMap((s, i) => (s.variable ? [[s.value, segments[i]!] as const] : []));
     const route = best.methods.get(method.toUpperCase());

@@ -47,6 +47,22 @@ describe('the sandbox gateway and the synthesized API', () => {
     expect(Object.fromEntries(synthesized)).toEqual(Object.fromEntries(router.resources));
   });
 
+  it('answer 404 on every resource the stack has without methods (no method, no ANY mock)', () => {
+    const withMethods = new Set(methods.map(methodPath));
+    const bare = Object.entries(resources)
+      .filter(([, r]) => r.Type === 'AWS::ApiGateway::Resource')
+      .map(([id]) => resourcePath(id))
+      .filter((path) => !withMethods.has(path));
+    // A static intermediate resource beside a variable one: it wins the match, and has nothing.
+    expect(bare).toContain('/v1/orders/reports/status');
+    for (const path of bare) {
+      expect([path, router.resolve('GET', path.replaceAll(/\{[^}]+\}/g, 'x'))]).toEqual([
+        path,
+        { kind: 'not-found' },
+      ]);
+    }
+  });
+
   it('answer other methods with the same 405 body and Allow header', () => {
     const anyMethods = methods.filter((m) => m.Properties.HttpMethod === 'ANY');
     expect(anyMethods.length).toBe(router.resources.size);

@@ -90,6 +90,28 @@ describe('the sandbox router', () => {
     expect(routeName('GET', '/v1/products//stocks')).toBe('not-found');
   });
 
+  it('lets a static intermediate resource beat a variable sibling, and answers its path 404', () => {
+    const reports = createRouter([
+      route('create-report', 'POST', '/orders/reports'),
+      route('get-report-status', 'GET', '/orders/reports/status/{report_id}'),
+      route('get-report', 'GET', '/orders/reports/{report_id}'),
+    ]);
+    const name = (method: string, path: string) => {
+      const r = reports.resolve(method, path);
+      return r.kind === 'route' ? r.route.name : r.kind;
+    };
+    expect(name('GET', '/v1/orders/reports/status/abc')).toBe('get-report-status');
+    expect(name('GET', '/v1/orders/reports/abc')).toBe('get-report');
+    expect(name('GET', '/v1/orders/reports/status')).toBe('not-found');
+    expect(name('DELETE', '/v1/orders/reports/status')).toBe('not-found');
+    expect(name('GET', '/v1/orders/reports')).toBe('method-not-allowed');
+    expect([...reports.resources.keys()]).toEqual([
+      '/v1/orders/reports',
+      '/v1/orders/reports/status/{report_id}',
+      '/v1/orders/reports/{report_id}',
+    ]);
+  });
+
   it('answers 404 for intermediate resources without methods and for deeper paths', () => {
     expect(routeName('GET', '/v1/countries/FR')).toBe('not-found');
     expect(routeName('GET', '/v1/users/7')).toBe('not-found');

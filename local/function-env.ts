@@ -1,9 +1,13 @@
 import { BATCH_QUEUE_URL_ENV } from '../functions/batches/domain/queue-settings';
 import { TABLE_NAME_ENV } from '../functions/commons/table-schema';
+import { REPORT_ENV } from '../functions/reports/report-env';
 
-/** The region and dummy credentials every sandbox client uses: dynalite and fauxqs check neither. */
+/**
+ * The region and dummy credentials every sandbox client uses. s3rver knows one access key,
+ * S3RVER (secret S3RVER), and refuses any other; dynalite and fauxqs check none.
+ */
 export const SANDBOX_REGION = 'us-east-1';
-export const SANDBOX_CREDENTIALS = { accessKeyId: 'sandbox', secretAccessKey: 'sandbox' } as const;
+export const SANDBOX_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 export interface FunctionEnvironmentOptions {
   readonly dynamoDbEndpoint: string;
@@ -12,13 +16,23 @@ export interface FunctionEnvironmentOptions {
   readonly sqsEndpoint?: string;
   /** The batch queue's URL on that endpoint, for the function that sends to it. */
   readonly batchQueueUrl?: string;
+  /** s3rver's endpoint (`AWS_ENDPOINT_URL_S3`) and the reports bucket on it. */
+  readonly s3Endpoint?: string;
+  readonly reportBucket?: string;
+  /** The sandbox's Step Functions endpoint (`AWS_ENDPOINT_URL_SFN`) and the report state machine. */
+  readonly sfnEndpoint?: string;
+  readonly reportStateMachineArn?: string;
+  /** `whsec_…`, the report callbacks' signing secret. */
+  readonly webhookSecret?: string;
 }
 
 /**
  * The environment the functions see in the sandbox: what Lambda and the stack would give them,
- * with the SDK's own endpoint settings pointing DynamoDB at dynalite and SQS at fauxqs, so
- * function code has no sandbox special case. `LOG_LEVEL` defaults to WARN to keep the console
- * to one line a request.
+ * with the SDK's own endpoint settings pointing DynamoDB at dynalite, SQS at fauxqs, S3 at
+ * s3rver and Step Functions at the sandbox's endpoint, so function code has no sandbox special
+ * case. Checksums are computed only where an operation requires them (s3rver stores streamed
+ * uploads corrupted otherwise), and loopback callback URLs are accepted (the sandbox alone, D6).
+ * `LOG_LEVEL` defaults to WARN to keep the console to one line a request.
  */
 export const functionEnvironment = (
   options: FunctionEnvironmentOptions,
@@ -28,6 +42,18 @@ export const functionEnvironment = (
   AWS_ENDPOINT_URL_DYNAMODB: options.dynamoDbEndpoint,
   ...(options.sqsEndpoint ? { AWS_ENDPOINT_URL_SQS: options.sqsEndpoint } : {}),
   ...(options.batchQueueUrl ? { [BATCH_QUEUE_URL_ENV]: options.batchQueueUrl } : {}),
+  ...(options.s3Endpoint
+    ? {
+        AWS_ENDPOINT_URL_S3: options.s3Endpoint,
+        AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+        AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      }
+    : {}),
+  ...(options.reportBucket ? { [REPORT_ENV.bucket]: options.reportBucket } : {}),
+  ...(options.sfnEndpoint ? { AWS_ENDPOINT_URL_SFN: options.sfnEndpoint } : {}),
+  ...(options.reportStateMachineArn ? { [REPORT_ENV.stateMachineArn]: options.reportStateMachineArn } : {}),
+  ...(options.webhookSecret ? { [REPORT_ENV.webhookSecret]: options.webhookSecret } : {}),
+  [REPORT_ENV.allowLoopbackCallbacks]: '1',
   AWS_REGION: SANDBOX_REGION,
   AWS_ACCESS_KEY_ID: SANDBOX_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: SANDBOX_CREDENTIALS.secretAccessKey,
@@ -40,7 +66,7 @@ export const functionEnvironment = (
  */
 export const applyFunctionEnvironment = (options: FunctionEnvironmentOptions): void => {
   Object.assign(process.env, functionEnvironment(options));
-  // A session token or profile from the developer's shell would be sent to dynalite for nothing.
+  // A session token or profile from the developer's shell would be sent to the local servers for nothing.
   delete process.env.AWS_SESSION_TOKEN;
   delete process.env.AWS_PROFILE;
 };

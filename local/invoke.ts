@@ -1,16 +1,19 @@
 /**
- * `npm run invoke -- <function> <event> [--state-dir DIR]`: runs one function (a route name, or
- * a queue function: process-batch-items, record-dead-batch-items) on one event (a file, or the
- * name of one in events/) against the sandbox's data, and prints its response. Uses the running
- * sandbox's dynalite and fauxqs when there is one on the state directory; otherwise opens the
- * state and the queues itself (seeding them if empty) and closes them again. Messages a function
- * sends then wait in the queue for the next `npm start`.
+ * `npm run invoke -- <function> <event> [--state-dir DIR]`: runs one function (a route name, a
+ * queue function: process-batch-items, record-dead-batch-items, or a report task function:
+ * generate-report, record-report-state, send-report-callback) on one event (a file, or the name
+ * of one in events/) against the sandbox's data, and prints its response. Uses the running
+ * sandbox's servers when there is one on the state directory; otherwise opens the state, the
+ * queues, the bucket and the Step Functions endpoint itself (seeding them if empty) and closes
+ * them again. Messages a function sends then wait in the queue, and executions it starts are
+ * recorded, for the next `npm start` to run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { batchFunctions, type FunctionSpec, routes } from '../functions/routes';
+import { TASK_TIMEOUTS } from '../functions/reports/domain/report-workflow';
+import { batchFunctions, type FunctionSpec, reportFunctions, routes } from '../functions/routes';
 import { batchQueueSettings } from '../lib/batch-queue-settings';
 import { applyFunctionEnvironment } from './function-env';
 import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
@@ -18,6 +21,7 @@ import { importHandler } from './http-front';
 import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
 import { eventsDir } from './make-events';
 import { openSandboxQueues, runningSandboxWithQueues, type SandboxQueues } from './queues/sandbox-queues';
+import { openSandboxReports, runningReports, type SandboxReports } from './reports/sandbox-reports';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { DEFAULT_STATE_DIR, StateDirBusyError } from './state-dir';
 
@@ -26,16 +30,25 @@ const queueFunctions = [
   { ...batchFunctions.processor, timeoutMs: batchQueueSettings.processor.timeoutSeconds * 1000 },
   { ...batchFunctions.deadLetters, timeoutMs: batchQueueSettings.deadLetterRecorder.timeoutSeconds * 1000 },
 ];
+/** The report workflow's task functions, with their timeout from the workflow's contract. */
+const taskFunctions = [
+  { ...reportFunctions.generate, timeoutMs: TASK_TIMEOUTS.generate * 1000 },
+  { ...reportFunctions.recordState, timeoutMs: TASK_TIMEOUTS.record * 1000 },
+  { ...reportFunctions.sendCallback, timeoutMs: TASK_TIMEOUTS.callback * 1000 },
+];
 const functions: readonly (FunctionSpec & { timeoutMs: number })[] = [
   ...routes.map((route) => ({ ...route, timeoutMs: FUNCTION_TIMEOUT_MS })),
   ...queueFunctions,
+  ...taskFunctions,
 ];
 
 const USAGE = `Usage: npm run invoke -- <function> <event> [--state-dir DIR]
 
   <function>  a route name: ${routes.map((r) => r.name).join(', ')};
-              or a queue function: ${queueFunctions.map((f) => f.name).join(', ')}
-  <event>     an event file, or the name of one in events/ (e.g. get-product)`;
+              or a queue function: ${queueFunctions.map((f) => f.name).join(', ')};
+              or a report task function: ${taskFunctions.map((f) => f.name).join(', ')}
+  <event>     an event file, the name of one in events/ (e.g. get-product, generate-report),
+              or the event itself as JSON (e.g. '{"reportId": "<id>"}')`;
 
 class UsageError extends Error {}
 
@@ -67,28 +80,36 @@ async function main(): Promise<number> {
     throw new UsageError('Give a function and an event.');
   const fn = functions.find((f) => f.name === functionName);
   if (!fn) throw new UsageError(`No function named ${functionName}.`);
-  const event = JSON.parse(readFileSync(eventFile(eventRef), 'utf8')) as APIGatewayProxyEvent;
+  // An event given inline (`'{"reportId": "…"}'`), or a file.
+  const eventText = eventRef.trim().startsWith('{') ? eventRef : readFileSync(eventFile(eventRef), 'utf8');
+  let event: APIGatewayProxyEvent;
+  try {
+    event = JSON.parse(eventText) as APIGatewayProxyEvent;
+  } catch {
+    throw new UsageError(`The event ${eventRef.slice(0, 80)} is not JSON.`);
+  }
 
   const stateDir = path.resolve(values['state-dir'] ?? DEFAULT_STATE_DIR);
   const running = runningSandboxWithQueues(stateDir);
   let opened: SandboxState | undefined;
   let queues: SandboxQueues | undefined;
+  let reports: SandboxReports | undefined;
   try {
     if (running) {
-      applyFunctionEnvironment({
-        dynamoDbEndpoint: running.dynamodbEndpoint,
-        tableName: running.tableName,
-        ...(running.sqsEndpoint ? { sqsEndpoint: running.sqsEndpoint } : {}),
-        ...(running.batchQueueUrl ? { batchQueueUrl: running.batchQueueUrl } : {}),
-      });
+      // Everything sandbox.json says: the queues' and the reports' fields when it has them.
+      applyFunctionEnvironment({ ...running, dynamoDbEndpoint: running.dynamodbEndpoint });
     } else {
       opened = await openSandboxState({ stateDir, log: (line) => console.error(line) });
-      queues = await openSandboxQueues({ stateDir, fresh: opened.origin === 'seeded' });
+      const fresh = opened.origin === 'seeded';
+      queues = await openSandboxQueues({ stateDir, fresh });
+      // Executions are recorded, not run: the next `npm start` runs them.
+      reports = await openSandboxReports({ stateDir, fresh, run: false });
       applyFunctionEnvironment({
         dynamoDbEndpoint: opened.dynamodb.endpoint,
         tableName: opened.tableName,
         sqsEndpoint: queues.endpoint,
         batchQueueUrl: queues.batchQueue.url,
+        ...runningReports(reports),
       });
     }
     process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
@@ -96,11 +117,23 @@ async function main(): Promise<number> {
 
     const handler = await importHandler(fn);
     const requestId = event.requestContext?.requestId ?? crypto.randomUUID();
-    const response = await handler(event, lambdaContext(fn, requestId, Date.now() + fn.timeoutMs));
+    let response: unknown;
+    let code = 0;
+    try {
+      response = await handler(event, lambdaContext(fn, requestId, Date.now() + fn.timeoutMs));
+    } catch (error) {
+      // What Lambda answers for a function that throws (a task's error, which the state machine
+      // matches by errorType); the stack goes to stderr.
+      console.error(error);
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      response = { errorType: name, errorMessage: message };
+      code = 1;
+    }
     // Exit only once written: pipes are asynchronous on some platforms.
     await new Promise((resolve) => writeResponse(`${JSON.stringify(response, null, 2)}\n`, resolve));
-    return 0;
+    return code;
   } finally {
+    await reports?.close();
     await queues?.close();
     await opened?.close();
   }

@@ -1,7 +1,7 @@
 /**
  * Writes `events/<name>.json`: one sample API Gateway proxy event per route, built by the
- * sandbox's own router and event builder, and the SQS events of the queue functions:
- * `npx tsx local/make-events.ts`.
+ * sandbox's own router and event builder, the SQS events of the queue functions and the task
+ * inputs of the report workflow's functions: `npx tsx local/make-events.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { routes } from '../functions/routes';
 import { projectRoot } from '../lib/project-paths';
 import { sampleSqsEvents } from './queues/sample-sqs-events';
+import { sampleTaskEvents } from './reports/sample-task-events';
 import { sampleEvent } from './sample-events/sample-event';
 import { sampleRequests } from './sample-events/sample-requests';
 
@@ -25,8 +26,8 @@ function main() {
     );
   }
   mkdirSync(eventsDir, { recursive: true });
-  const queueEvents = sampleSqsEvents();
-  const names = new Set([...routes.map((r) => r.name), ...Object.keys(queueEvents)]);
+  const otherEvents = { ...sampleSqsEvents(), ...sampleTaskEvents() };
+  const names = new Set([...routes.map((r) => r.name), ...Object.keys(otherEvents)]);
   // Events of routes that no longer exist would mislead.
   for (const file of readdirSync(eventsDir)) {
     if (file.endsWith('.json') && !names.has(file.slice(0, -'.json'.length)))
@@ -36,7 +37,7 @@ function main() {
     const event = sampleEvent(routes, route.name, sampleRequests[route.name]!);
     writeFileSync(path.join(eventsDir, `${route.name}.json`), eventFileText(event));
   }
-  for (const [name, event] of Object.entries(queueEvents)) {
+  for (const [name, event] of Object.entries(otherEvents)) {
     writeFileSync(path.join(eventsDir, `${name}.json`), eventFileText(event));
   }
   // In the repository's own format, so `npm run lint` passes on them.

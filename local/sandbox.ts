@@ -1,12 +1,14 @@
 /**
  * `npm start`: the whole API on 127.0.0.1, offline. dynalite holds the table (created from the
  * CDK storage construct, seeded from local/seed), fauxqs the batch queue and its dead-letter
- * queue (as the CDK batch construct defines them), the HTTP front plays API Gateway and the
- * event source mappings play Lambda's SQS triggers; all the functions run in this process
- * through tsx. State lives in the state directory between runs.
+ * queue (as the CDK batch construct defines them), s3rver the report PDFs; the HTTP front plays
+ * API Gateway, the event source mappings play Lambda's SQS triggers and a Step Functions
+ * endpoint runs the report state machine the CDK construct synthesizes; all the functions run in
+ * this process through tsx. State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
-import { batchFunctions, routes } from '../functions/routes';
+import { SANDBOX_CALLBACK_RETRY_MS } from '../functions/reports/domain/report-workflow';
+import { batchFunctions, reportFunctions, routes } from '../functions/routes';
 import { applyFunctionEnvironment } from './function-env';
 import { type HttpFront, importHandler, startHttpFront } from './http-front';
 import { issuerEnvironment, JWKS_PATH, sandboxIssuer } from './issuer/sandbox-issuer';
@@ -21,6 +23,9 @@ import {
   startBatchMappings,
 } from './queues/sandbox-queues';
 import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './queues/sandbox-stats';
+import { SANDBOX_RETRY_PAUSE_MS } from './reports/executions';
+import { openSandboxReports, runningReports, type SandboxReports } from './reports/sandbox-reports';
+import { InvalidWebhookSecret, webhookSecretFile } from './reports/webhook-secret';
 import { parseSandboxOptions, USAGE } from './sandbox-options';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { StateDirBusyError, writeRunningSandbox } from './state-dir';
@@ -50,14 +55,16 @@ async function main(): Promise<void> {
   });
   const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
   let queues: SandboxQueues | undefined;
+  let reports: SandboxReports | undefined;
   let front: HttpFront | undefined;
   let mappings: BatchMappings | undefined;
-  // New requests stop first, then deliveries (their invocations finish), then the servers.
+  // New requests stop first, then deliveries and executions (their invocations in progress
+  // finish; executions stay recorded as running, for the next start), then the servers.
   const shutdown = async () => {
     try {
       await front?.close();
-      await mappings?.stop();
-      await queues?.close();
+      await Promise.all([mappings?.stop(), reports?.stopExecutions()]);
+      await Promise.all([queues?.close(), reports?.close()]);
     } finally {
       dynamodbRequests.stop();
       await state.close();
@@ -67,17 +74,28 @@ async function main(): Promise<void> {
   try {
     // Messages of data that was just seeded again name batches that no longer exist.
     queues = await openSandboxQueues({ stateDir: options.stateDir, fresh: state.origin === 'seeded' });
+    // PDFs and executions of data that was just seeded again name jobs that no longer exist.
+    reports = await openSandboxReports({
+      stateDir: options.stateDir,
+      fresh: state.origin === 'seeded',
+      ...(faults ? { faults } : {}),
+    });
     applyFunctionEnvironment({
       dynamoDbEndpoint: state.dynamodb.endpoint,
       tableName: state.tableName,
       sqsEndpoint: queues.endpoint,
       batchQueueUrl: queues.batchQueue.url,
+      ...runningReports(reports),
     });
     process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(options.stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
-    const stats = sandboxStats({ dynamodb: dynamodbRequests, mappings: () => mappings?.stats() ?? {} });
+    const stats = sandboxStats({
+      dynamodb: dynamodbRequests,
+      mappings: () => mappings?.stats() ?? {},
+      executions: () => reports?.executions.stats(),
+    });
     front = await startHttpFront({
       port: options.port,
       documents: { [JWKS_PATH]: issuer.jwks, [STATS_PATH]: stats },
@@ -88,14 +106,18 @@ async function main(): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new StartError(`Port ${options.port} is in use: choose another with --port N or PORT=N.`);
     }
+    if (error instanceof InvalidWebhookSecret) throw new StartError(error.message);
     throw error;
   }
+  // After the functions' environment is set: executions a previous run left running start again.
+  const resumed = reports.executions.resume();
 
   const running: RunningSandboxWithQueues = {
     url: front.url,
     dynamodbEndpoint: state.dynamodb.endpoint,
     tableName: state.tableName,
     ...runningQueues(queues),
+    ...runningReports(reports),
     pid: process.pid,
   };
   writeRunningSandbox(options.stateDir, running);
@@ -134,8 +156,23 @@ async function main(): Promise<void> {
       `  SQS       ${queues.endpoint}, queue ${queues.batchQueue.name} (+ -dlq); failed messages come back ` +
         `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +
         (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
-      ...(faults ? [`  Faults    ${SANDBOX_FAULTS_ENV}: ${faults.summary}`] : []),
-      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries)`,
+      `  S3        ${reports.s3.endpoint}, bucket ${reports.s3.bucket} (credentials S3RVER/S3RVER, path style)`,
+      `  SFN       ${reports.sfn.endpoint}, state machine ${reports.workflow.stateMachineName} as synthesized; ` +
+        `retries after ${seconds(SANDBOX_CALLBACK_RETRY_MS)} (Send callback) or ${SANDBOX_RETRY_PAUSE_MS} ms` +
+        (resumed > 0
+          ? `; ${resumed} execution${resumed === 1 ? '' : 's'} the last run left unfinished started again`
+          : ''),
+      `  Webhooks  ${reports.webhook.secret}: the partners' secret to verify report callbacks with (${
+        reports.webhook.origin === 'env'
+          ? 'from WEBHOOK_SECRET'
+          : `${reports.webhook.origin === 'kept' ? 'kept' : 'made'} in ${relative(process.cwd(), webhookSecretFile(options.stateDir))}; WEBHOOK_SECRET overrides it`
+      })`,
+      `  Faults    ${
+        faults
+          ? `${SANDBOX_FAULTS_ENV}: ${faults.summary}`
+          : `none; e.g. ${SANDBOX_FAULTS_ENV}='{"fail": {"<order id>": 2}, "reports": {"store": 1}}'`
+      }`,
+      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries, report executions)`,
       `  Tokens    TOKEN=$(npm run -s token -- --sub 2${where === '.sandbox' ? '' : ` --state-dir ${where}`})` +
         ' (a customer; --sub 1 --admin for the administrator)',
       '',
@@ -145,7 +182,7 @@ async function main(): Promise<void> {
 
   // Load every function now, after Ready: first requests answer at warm speed, and a module
   // that does not load is reported at start rather than on its first request.
-  for (const fn of [...routes, ...Object.values(batchFunctions)]) {
+  for (const fn of [...routes, ...Object.values(batchFunctions), ...Object.values(reportFunctions)]) {
     await importHandler(fn).catch((error: unknown) =>
       console.error(`The function ${fn.name} does not load; its requests or messages will fail:`, error),
     );

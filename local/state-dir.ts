@@ -30,6 +30,14 @@ export interface RunningSandbox {
   readonly dynamodbEndpoint: string;
   readonly tableName: string;
   readonly pid: number;
+  /** s3rver's endpoint and the bucket of the report PDFs. */
+  readonly s3Endpoint?: string;
+  readonly reportBucket?: string;
+  /** The Step Functions endpoint and the report state machine's ARN on it. */
+  readonly sfnEndpoint?: string;
+  readonly reportStateMachineArn?: string;
+  /** `whsec_…`, the secret the report callbacks are signed with (partners verify with it). */
+  readonly webhookSecret?: string;
 }
 
 const readJson = <T>(file: string): T | undefined => {

@@ -1,11 +1,12 @@
 /**
  * Counters of what the sandbox did since it started, served as JSON at `/_sandbox/stats` (beside
- * the issuer's JWKS, outside `/v1`): the DynamoDB requests the functions made, by operation, and
- * what each event source mapping delivered. The benchmark reads DynamoDB writes per item from it
+ * the issuer's JWKS, outside `/v1`): the DynamoDB requests the functions made, by operation,
+ * what each event source mapping delivered, and the report executions. The benchmark reads DynamoDB writes per item from it
  * and the e2e tests read deliveries (a retried message, a message that was not reprocessed).
  */
 import { type ChannelListener, subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
+import type { ExecutionStats } from '../reports/executions';
 import type { MappingStats } from './event-source-mapping';
 
 export const STATS_PATH = '/_sandbox/stats';
@@ -52,6 +53,8 @@ export function countDynamoDbRequests(endpoint: string): DynamoDbRequestCounter 
 export interface SandboxStatsDocument {
   readonly dynamodb: { readonly requests: Record<string, number>; readonly writes: number };
   readonly mappings: Record<string, MappingStats>;
+  /** Executions of the report state machine, when the sandbox runs it. */
+  readonly executions?: ExecutionStats;
 }
 
 export const writesIn = (requests: Readonly<Record<string, number>>): number =>
@@ -64,11 +67,16 @@ export const writesIn = (requests: Readonly<Record<string, number>>): number =>
 export const sandboxStats = (sources: {
   readonly dynamodb: DynamoDbRequestCounter;
   readonly mappings: () => Readonly<Record<string, Readonly<MappingStats>>>;
+  readonly executions?: () => ExecutionStats | undefined;
 }) => ({
-  toJSON: (): SandboxStatsDocument => ({
-    dynamodb: { requests: { ...sources.dynamodb.requests }, writes: writesIn(sources.dynamodb.requests) },
-    mappings: Object.fromEntries(
-      Object.entries(sources.mappings()).map(([name, stats]) => [name, { ...stats }]),
-    ),
-  }),
+  toJSON: (): SandboxStatsDocument => {
+    const executions = sources.executions?.();
+    return {
+      dynamodb: { requests: { ...sources.dynamodb.requests }, writes: writesIn(sources.dynamodb.requests) },
+      mappings: Object.fromEntries(
+        Object.entries(sources.mappings()).map(([name, stats]) => [name, { ...stats }]),
+      ),
+      ...(executions ? { executions } : {}),
+    };
+  },
 });

@@ -1,3 +1,5 @@
+import { SAMPLE_REPORT_ID } from '../seed/report-seed';
+
 /**
  * One realistic request per route, from which `events/<route-name>.json` is generated
  * (`npx tsx local/make-events.ts`). A new route needs an entry here: the unit test
@@ -70,4 +72,17 @@ export const sampleRequests: Readonly<Record<string, SampleRequest>> = {
     caller: customer,
   },
   'get-batch': { method: 'GET', url: '/v1/orders/batches/1', caller: customer },
+  'create-report': {
+    method: 'POST',
+    url: '/v1/orders/reports',
+    json: { start_date: '2025-01-01', end_date: '2025-03-31' },
+    caller: customer,
+  },
+  // The seed's sample report job, customer 2's.
+  'get-report-status': {
+    method: 'GET',
+    url: `/v1/orders/reports/status/${SAMPLE_REPORT_ID}`,
+    caller: customer,
+  },
+  'get-report': { method: 'GET', url: `/v1/orders/reports/${SAMPLE_REPORT_ID}`, caller: customer },
 };

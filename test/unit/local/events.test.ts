@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { gatewayRoutes } from '../../../functions/gateway-paths';
-import { batchFunctions, routes } from '../../../functions/routes';
+import { batchFunctions, reportFunctions, routes } from '../../../functions/routes';
 import { eventsDir } from '../../../local/make-events';
 import { sampleSqsEvents } from '../../../local/queues/sample-sqs-events';
+import { sampleTaskEvents } from '../../../local/reports/sample-task-events';
 import { sampleEvent } from '../../../local/sample-events/sample-event';
 import { sampleRequests } from '../../../local/sample-events/sample-requests';
 
@@ -15,11 +16,22 @@ const routeNames = routes.map((r) => r.name).sort();
 const queueFunctionNames = Object.values(batchFunctions)
   .map((f) => f.name)
   .sort();
+const taskFunctionNames = Object.values(reportFunctions)
+  .map((f) => f.name)
+  .sort();
 
 describe('the sample events in events/', () => {
-  it('exist for every route of the table and every queue function, and only for those', () => {
-    expect(eventFiles).toEqual([...routeNames, ...queueFunctionNames].sort());
+  it('exist for every route of the table, every queue function and every report task function, and only for those', () => {
+    expect(eventFiles).toEqual([...routeNames, ...queueFunctionNames, ...taskFunctionNames].sort());
   });
+
+  it.each(taskFunctionNames)(
+    '%s.json is the task input the sandbox builds (regenerate: npx tsx local/make-events.ts)',
+    (name) => {
+      const committed = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
+      expect(committed).toEqual(sampleTaskEvents()[name]);
+    },
+  );
 
   it.each(queueFunctionNames)(
     '%s.json is the SQS event the sandbox builds (regenerate: npx tsx local/make-events.ts)',

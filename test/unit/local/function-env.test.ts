@@ -18,6 +18,35 @@ describe("the functions' environment in the sandbox", () => {
     });
   });
 
+  it('points S3 and Step Functions at the sandbox, as s3rver needs, and allows loopback callbacks', () => {
+    const env = functionEnvironment(
+      {
+        ...base,
+        s3Endpoint: 'http://127.0.0.1:3',
+        reportBucket: 'commerce-api-sandbox-reports',
+        sfnEndpoint: 'http://127.0.0.1:4',
+        reportStateMachineArn:
+          'arn:aws:states:us-east-1:000000000000:stateMachine:commerce-api-sandbox-reports',
+        webhookSecret: 'whsec_c2VjcmV0',
+      },
+      {},
+    );
+    expect(env).toMatchObject({
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:3',
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      REPORT_BUCKET: 'commerce-api-sandbox-reports',
+      AWS_ENDPOINT_URL_SFN: 'http://127.0.0.1:4',
+      REPORT_STATE_MACHINE_ARN:
+        'arn:aws:states:us-east-1:000000000000:stateMachine:commerce-api-sandbox-reports',
+      WEBHOOK_SECRET: 'whsec_c2VjcmV0',
+      SANDBOX_ALLOW_LOOPBACK_CALLBACKS: '1',
+      // s3rver's one access key; dynalite and fauxqs take any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+  });
+
   it('has no queue variables when the queues are not running', () => {
     const env = functionEnvironment(base, { LOG_LEVEL: 'DEBUG' });
     expect(env).not.toHaveProperty('AWS_ENDPOINT_URL_SQS');

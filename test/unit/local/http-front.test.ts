@@ -9,6 +9,9 @@ const routes = [
   route('throws', 'GET', '/throws'),
   route('malformed', 'GET', '/malformed'),
   route('binary', 'GET', '/binary'),
+  route('pdf', 'GET', '/pdf'),
+  route('found', 'GET', '/found'),
+  route('see-other', 'GET', '/see-other'),
   route('slow', 'GET', '/slow'),
   route('missing', 'GET', '/missing'),
   route('mine', 'GET', '/orders/{order_id}', 'token'),
@@ -67,6 +70,9 @@ const echo: ProxyHandler = async (event, context) => ({
   }),
 });
 
+/** Two megabytes that are not UTF-8 text. */
+const PDF = Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 31) % 256));
+
 const handlers: Record<string, ProxyHandler> = {
   echo,
   'echo-get': echo,
@@ -80,6 +86,29 @@ const handlers: Record<string, ProxyHandler> = {
     headers: { 'Content-Type': 'application/pdf' },
     body: Buffer.from('%PDF-1.7 \u0000\u00ff').toString('base64'),
     isBase64Encoded: true,
+  }),
+  // What httpRoute answers for a file (the report PDF): base64, with its type and file name.
+  pdf: async () => ({
+    statusCode: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'attachment; filename="orders-report.pdf"',
+    },
+    body: PDF.toString('base64'),
+    isBase64Encoded: true,
+  }),
+  found: async () => ({
+    statusCode: 302,
+    headers: {
+      Location: 'http://127.0.0.1:9/bucket/report.pdf?X-Amz-Signature=abc',
+      'Cache-Control': 'no-store',
+    },
+    body: '',
+  }),
+  'see-other': async () => ({
+    statusCode: 303,
+    headers: { 'Content-Type': 'application/json', Location: 'http://127.0.0.1:3000/v1/orders/reports/1' },
+    body: '{"id":"1","status":"COMPLETED"}',
   }),
   slow: () => new Promise(() => {}),
   mine: echo,
@@ -322,6 +351,27 @@ describe('the HTTP front', () => {
     const response = await call('/binary');
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from('%PDF-1.7 \u0000\u00ff'));
+  });
+
+  it('sends a large base64 answer as its bytes, with the headers the function set', async () => {
+    const response = await call('/pdf');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="orders-report.pdf"');
+    expect(response.headers.get('content-length')).toBe(String(PDF.length));
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('passes 302 and 303 through with their Location, body and headers', async () => {
+    const found = await call('/found', { redirect: 'manual' });
+    expect(found.status).toBe(302);
+    expect(found.headers.get('location')).toBe('http://127.0.0.1:9/bucket/report.pdf?X-Amz-Signature=abc');
+    expect(found.headers.get('cache-control')).toBe('no-store');
+    expect(await found.text()).toBe('');
+    const seeOther = await call('/see-other', { redirect: 'manual' });
+    expect(seeOther.status).toBe(303);
+    expect(seeOther.headers.get('location')).toBe('http://127.0.0.1:3000/v1/orders/reports/1');
+    expect(await seeOther.json()).toEqual({ id: '1', status: 'COMPLETED' });
   });
 
   it('logs one line a request: method, path and query, status, duration', async () => {

@@ -1,4 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
+import { REPORT_ERRORS } from '../../../../functions/reports/domain/report-workflow';
+import { type FunctionSpec, reportFunctions } from '../../../../functions/routes';
 import { parseSandboxFaults } from '../../../../local/queues/faults';
 
 const chunk = (ids: number[], receiveCount: number) =>
@@ -40,7 +42,49 @@ describe('SANDBOX_FAULTS', () => {
     ).toBe(false);
   });
 
+  describe('for the report tasks ("reports")', () => {
+    const { generate, recordState, sendCallback } = reportFunctions;
+    const failures = (text: string, fn: FunctionSpec = generate) => {
+      const faults = parseSandboxFaults(text)!;
+      return [1, 2, 3, 4].map((attempt) => faults.reportTaskFailure(fn, attempt)?.name ?? null);
+    };
+
+    it('"generate" fails the Generate report task with an error its Retry does not match', () => {
+      expect(failures('{"reports": {"generate": "always"}}')).toEqual(
+        Array(4).fill('ReportGenerationFailed'),
+      );
+      expect(failures('{"reports": {"generate": 1}}')).toEqual(['ReportGenerationFailed', null, null, null]);
+    });
+
+    it('"store" fails its first N attempts as a storage failure, which the definition retries', () => {
+      expect(failures('{"reports": {"store": 2}}')).toEqual([
+        REPORT_ERRORS.storageFailed,
+        REPORT_ERRORS.storageFailed,
+        null,
+        null,
+      ]);
+    });
+
+    it('"callback" fails the Send callback task as not delivered; generate is checked before store', () => {
+      expect(failures('{"reports": {"callback": "always"}}', sendCallback)).toEqual(
+        Array(4).fill(REPORT_ERRORS.callbackNotDelivered),
+      );
+      expect(failures('{"reports": {"callback": "always"}}', generate)).toEqual(Array(4).fill(null));
+      expect(failures('{"reports": {"store": 3, "generate": 1}}')[0]).toBe('ReportGenerationFailed');
+      expect(failures('{"reports": {"store": 3, "generate": 1}}', recordState)).toEqual(Array(4).fill(null));
+    });
+
+    it('sits beside the batch rules, and says so in the banner', () => {
+      const faults = parseSandboxFaults('{"fail": {"7": 1}, "reports": {"store": 1, "callback": "always"}}')!;
+      expect(faults.summary).toBe('fail order 7 ×1; reports store ×1, callback always');
+      expect(parseSandboxFaults('{"fail": {"7": 1}}')!.reportTaskFailure(generate, 1)).toBeUndefined();
+    });
+  });
+
   it.each([
+    ['unknown report tasks', '{"reports": {"render": 1}}'],
+    ['report rules that are not an object', '{"reports": ["store"]}'],
+    ['a report count that is not one', '{"reports": {"store": 0}}'],
     ['not JSON', '{fail'],
     ['a list', '[]'],
     ['an unknown key', '{"fial": {}}'],

@@ -66,4 +66,15 @@ describe('the sandbox stats', () => {
     await dynamodb.client.send(new GetItemCommand({ TableName: 'stats-test', Key: { pk: { S: 'a' } } }));
     expect(counter.requests).toEqual(after);
   });
+
+  it('carry the report executions when the sandbox runs them', () => {
+    const counter = { requests: {}, stop: () => {} };
+    const executions = { started: 2, succeeded: 1, failed: 1 } as never;
+    const stats = (source?: () => never) =>
+      JSON.parse(
+        JSON.stringify(sandboxStats({ dynamodb: counter, mappings: () => ({}), executions: source })),
+      );
+    expect(stats(() => executions).executions).toEqual({ started: 2, succeeded: 1, failed: 1 });
+    expect(stats()).not.toHaveProperty('executions');
+  });
 });

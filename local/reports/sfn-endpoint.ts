@@ -1,0 +1,153 @@
+/**
+ * A Step Functions endpoint on 127.0.0.1 for the functions' SFN client
+ * (`AWS_ENDPOINT_URL_SFN`): the JSON protocol (POST `/`, `X-Amz-Target:
+ * AWSStepFunctions.<Operation>`, `application/x-amz-json-1.0`) for StartExecution,
+ * DescribeExecution and StopExecution; any other target is answered as AWS answers an unknown
+ * operation. Errors are `{"__type": "<code>", "message": "..."}` with status 400, which the SDK
+ * turns into its named exceptions (ExecutionAlreadyExists, ...). Signatures are not checked.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../listen';
+import type { ExecutionRecord } from './execution-journal';
+import { type ReportExecutions, StepFunctionsError } from './executions';
+
+export const AMZ_JSON_1_0 = 'application/x-amz-json-1.0';
+export const TARGET_PREFIX = 'AWSStepFunctions.';
+const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The protocol's timestamps: seconds since the epoch, fractions allowed. */
+const seconds = (ms: number) => ms / 1000;
+
+/** DescribeExecution's answer for a record. */
+export const describeExecutionOutput = (record: ExecutionRecord) => ({
+  executionArn: record.executionArn,
+  stateMachineArn: record.stateMachineArn,
+  name: record.name,
+  status: record.status,
+  startDate: seconds(record.startDate),
+  ...(record.stopDate !== undefined ? { stopDate: seconds(record.stopDate) } : {}),
+  input: record.input,
+  inputDetails: { included: true },
+  ...(record.output !== undefined ? { output: record.output, outputDetails: { included: true } } : {}),
+  ...(record.error !== undefined ? { error: record.error } : {}),
+  ...(record.cause !== undefined ? { cause: record.cause } : {}),
+});
+
+type Operation = (executions: ReportExecutions, body: Record<string, unknown>) => unknown;
+
+const operations: Readonly<Record<string, Operation>> = {
+  StartExecution: (executions, body) => {
+    const { executionArn, startDate } = executions.start(body);
+    return { executionArn, startDate: seconds(startDate) };
+  },
+  DescribeExecution: (executions, body) => describeExecutionOutput(executions.describe(body.executionArn)),
+  StopExecution: (executions, body) => ({ stopDate: seconds(executions.stop(body).stopDate) }),
+};
+
+const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+/** The answer to one request: status and JSON body. */
+export async function stepFunctionsAnswer(
+  executions: ReportExecutions,
+  request: { method: string; target: string | undefined; body: Buffer | undefined },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const error = (code: string, message: string, status = 400) => ({
+    status,
+    body: { __type: code, message },
+  });
+  const operation =
+    request.method === 'POST' && request.target?.startsWith(TARGET_PREFIX)
+      ? operations[request.target.slice(TARGET_PREFIX.length)]
+      : undefined;
+  if (!operation) {
+    return error('UnknownOperationException', `Unknown operation ${request.target ?? '(no X-Amz-Target)'}`);
+  }
+  if (request.body === undefined) return error('SerializationException', 'The request is too large');
+  let body: unknown;
+  try {
+    body = request.body.length === 0 ? {} : JSON.parse(request.body.toString('utf8'));
+  } catch {
+    return error('SerializationException', 'The request body is not JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return error('SerializationException', 'The request body is not a JSON object');
+  }
+  try {
+    return {
+      status: 200,
+      body: operation(executions, body as Record<string, unknown>) as Record<string, unknown>,
+    };
+  } catch (caught) {
+    if (caught instanceof StepFunctionsError) return error(caught.code, caught.message);
+    throw caught;
+  }
+}
+
+export function createStepFunctionsListener(
+  executions: ReportExecutions,
+  logError: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
+): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const send = (status: number, body: Record<string, unknown>) => {
+      const text = JSON.stringify(body);
+      res.statusCode = status;
+      res.setHeader('Content-Type', AMZ_JSON_1_0);
+      res.setHeader('x-amzn-RequestId', randomUUID());
+      if (typeof body.__type === 'string') res.setHeader('x-amzn-ErrorType', body.__type);
+      res.setHeader('Content-Length', Buffer.byteLength(text));
+      res.end(text);
+    };
+    const target = req.headers['x-amz-target'];
+    readBody(req)
+      .then((body) =>
+        stepFunctionsAnswer(executions, {
+          method: req.method ?? 'GET',
+          target: Array.isArray(target) ? target[0] : target,
+          body,
+        }),
+      )
+      .then(
+        ({ status, body }) => send(status, body),
+        (error: unknown) => {
+          logError(`Step Functions ${String(target)} failed:`, error);
+          send(500, { __type: 'InternalFailure', message: 'The sandbox could not process the request' });
+        },
+      );
+  };
+}
+
+export interface StepFunctionsEndpoint {
+  /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_SFN` for the functions. */
+  readonly endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startStepFunctionsEndpoint(
+  executions: ReportExecutions,
+  options: { port?: number; logError?: (message: string, error: unknown) => void } = {},
+): Promise<StepFunctionsEndpoint> {
+  const server = createServer(createStepFunctionsListener(executions, options.logError));
+  const port = await listenOnLoopback(server, options.port ?? 0);
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -5,7 +5,7 @@
  * at once — and fails until it has a sample below.
  */
 import { type Route, routes } from '../../functions/routes';
-import { api } from './support/api';
+import { api, baseUrl } from './support/api';
 import {
   ADMIN,
   expectedAddress,
@@ -22,6 +22,7 @@ import {
   UNKNOWN_USER_ID,
   userById,
 } from './support/identity';
+import { pollStatus, postReport } from './support/reports';
 import {
   bearer,
   REFUSED_TOKENS,
@@ -36,7 +37,7 @@ const owner = userById(MATRIX_OWNER);
 const ownerOrder = ordersOf(MATRIX_OWNER)[0]!;
 
 /** A value for each path variable: the owner's resource, and one that does not exist. */
-const pathValues: Record<string, { readonly owner: number; readonly unknown: number }> = {
+const pathValues: Record<string, { readonly owner: number | string; readonly unknown: number | string }> = {
   user_id: { owner: MATRIX_OWNER, unknown: UNKNOWN_USER_ID },
   order_id: { owner: ownerOrder.id, unknown: UNKNOWN_ORDER_ID },
   // The owner's batch is created in beforeAll, before any test reads this.
@@ -46,7 +47,17 @@ const pathValues: Record<string, { readonly owner: number; readonly unknown: num
     },
     unknown: 99_999_999,
   },
+  // The owner's report is made (and completed) in beforeAll too.
+  report_id: {
+    get owner() {
+      return ownerReport.id;
+    },
+    unknown: '00000000-0000-4000-8000-00000000dead',
+  },
 };
+
+const REPORT_PERIOD = { start_date: '2025-01-01', end_date: '2025-01-31' };
+let ownerReport: { id: string };
 
 /** A batch whose only item names an order that does not exist: creating it changes no order. */
 const HARMLESS_BATCH = { items: [{ id: UNKNOWN_ORDER_ID, sent_on: '2026-01-15' }] };
@@ -98,6 +109,19 @@ const samples: Record<string, Sample> = {
     status: 201,
   },
   'get-batch': { answer: () => pendingOrLater, cache: NO_STORE },
+  'create-report': {
+    body: REPORT_PERIOD,
+    answer: () => ({ id: expect.any(String), status: 'IN_PROGRESS' }),
+    cache: NO_STORE,
+    status: 202,
+  },
+  // The owner's report is complete: its status is a 303 to it.
+  'get-report-status': {
+    answer: () => ({ id: ownerReport.id, status: 'COMPLETED' }),
+    cache: NO_STORE,
+    status: 303,
+  },
+  'get-report': { answer: () => expect.stringMatching(/^%PDF-/), cache: PRIVATE },
 };
 
 const sampleOf = (route: Route): Sample => {
@@ -122,6 +146,8 @@ const call = (route: Route, path: string, token: string | undefined, body?: unkn
     method: route.method,
     headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    // The answer itself, a 303 included, not where it leads.
+    redirect: 'manual',
   });
 
 type Caller = RefusedToken | 'another customer' | 'the owner' | 'an administrator';
@@ -140,6 +166,14 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   ownerBatch = created.body as { id: number };
+  const report = await postReport(api, tokens.get('the owner')!, REPORT_PERIOD);
+  expect(report.status).toBe(202);
+  ownerReport = report.body as { id: string };
+  const done = await pollStatus(
+    `${baseUrl()}/orders/reports/status/${ownerReport.id}`,
+    tokens.get('the owner')!,
+  );
+  expect(done.response.status).toBe(303);
 });
 
 describe('the authorization matrix', () => {

@@ -1,0 +1,204 @@
+/**
+ * Asynchronous reports against the shared sandbox (issue 5 "Done when"): polling mode from the
+ * POST to the PDF, callback mode with a local partner verifying the Standard Webhooks signature,
+ * the status endpoint's rate limit, and the callback_url addresses that must be refused.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import { STATUS_RATE_LIMIT } from '../../functions/reports/domain/status-rate-limit';
+import { partner, type Received } from '../support/local-partner';
+import { api, baseUrl } from './support/api';
+import { NOT_FOUND } from './support/identity';
+import {
+  download,
+  expectedReportIds,
+  getStatus,
+  pdfText,
+  pollStatus,
+  postReport,
+  rowIds,
+} from './support/reports';
+import { tokenFor } from './support/tokens';
+
+jest.setTimeout(60_000);
+
+const OWNER = 4;
+const OTHER = 5;
+const PERIOD = { start_date: '2025-03-01', end_date: '2025-08-31' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const webhookSecret = () => {
+  const secret = process.env.WEBHOOK_SECRET;
+  if (!secret) throw new Error('WEBHOOK_SECRET is not set by the e2e global setup');
+  return secret;
+};
+
+describe('a report in polling mode', () => {
+  const owner = tokenFor(OWNER);
+  const other = tokenFor(OTHER);
+  let statusUrl: string;
+  let reportUrl: string;
+  let seen: string[];
+
+  beforeAll(async () => {
+    const created = await postReport(api, owner, PERIOD);
+    expect(created.status).toBe(202);
+    const body = created.body as { id: string; status: string };
+    expect(body).toEqual({ id: expect.stringMatching(UUID), status: 'IN_PROGRESS' });
+    expect(created.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    statusUrl = created.headers.get('location')!;
+    expect(statusUrl).toBe(`${baseUrl()}/orders/reports/status/${body.id}`);
+    const polled = await pollStatus(statusUrl, owner);
+    seen = polled.seen;
+    expect(polled.response.status).toBe(303);
+    reportUrl = polled.response.headers.get('location')!;
+  });
+
+  it('goes from IN_PROGRESS (or straight) to 303 with the Location of the report', () => {
+    expect(['200 IN_PROGRESS', '303']).toContain(seen[0]);
+    expect(seen.at(-1)).toBe('303');
+    expect(reportUrl).toBe(statusUrl.replace('/status/', '/'));
+  });
+
+  it("is a PDF listing exactly the caller's orders created in the period", async () => {
+    const { response, bytes } = await download(reportUrl, owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="orders-report-2025-03-01-to-2025-08-31.pdf"',
+    );
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    const expected = expectedReportIds(PERIOD, OWNER);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(rowIds(text)).toEqual(expected);
+    expect(text).toContain('2025-03-01 to 2025-08-31');
+    expect(text).toMatch(/Page 1 of \d+/);
+  });
+
+  it('is 404 to another customer at every step, with the body of an unknown report', async () => {
+    const status = await getStatus(statusUrl, other);
+    expect(status.status).toBe(404);
+    expect(await status.json()).toEqual(NOT_FOUND);
+    const { response } = await download(reportUrl, other);
+    expect(response.status).toBe(404);
+    const unknown = await download(`${baseUrl()}/orders/reports/00000000-0000-4000-8000-000000000000`, owner);
+    expect(unknown.response.status).toBe(404);
+  });
+
+  it('is visible to an administrator', async () => {
+    const admin = tokenFor(1, { admin: true });
+    expect((await getStatus(statusUrl, admin)).status).toBe(303);
+    expect((await download(reportUrl, admin)).response.status).toBe(200);
+  });
+});
+
+it("gives an administrator every customer's orders of the period", async () => {
+  const admin = tokenFor(1, { admin: true });
+  const period = { start_date: '2025-12-20', end_date: '2026-01-10' };
+  const created = await postReport(api, admin, period);
+  const polled = await pollStatus(created.headers.get('location')!, admin);
+  const { bytes } = await download(polled.response.headers.get('location')!, admin);
+  expect(rowIds(pdfText(bytes))).toEqual(expectedReportIds(period));
+});
+
+it(`answers a burst on the status endpoint with 429 and Retry-After past ${STATUS_RATE_LIMIT.maxRequests} calls`, async () => {
+  const token = tokenFor(6);
+  const created = await postReport(api, token, { start_date: '2025-01-01', end_date: '2025-01-31' });
+  const url = created.headers.get('location')!;
+  const answers = await Promise.all(
+    Array.from({ length: STATUS_RATE_LIMIT.maxRequests + 10 }, () => getStatus(url, token)),
+  );
+  const limited = answers.filter((a) => a.status === 429);
+  // The window may turn during the burst, which lets a few more through; never fewer than 10 refused.
+  expect(limited.length).toBeGreaterThanOrEqual(answers.length - 2 * STATUS_RATE_LIMIT.maxRequests);
+  expect(limited.length).toBeGreaterThan(0);
+  for (const answer of limited) {
+    expect(answer.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await answer.json()).toEqual({ code: 'too_many_requests', message: expect.any(String) });
+  }
+  // Another caller is not affected.
+  expect((await getStatus(url, tokenFor(1, { admin: true }))).status).not.toBe(429);
+});
+
+describe('a report in callback mode', () => {
+  let closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(closers.map((close) => close()));
+    closers = [];
+  });
+
+  const receiver = async (statuses: number[]) => {
+    const r = await partner((_req, res) => {
+      res.statusCode = statuses.shift() ?? 200;
+      res.end();
+    });
+    closers.push(r.close);
+    return r;
+  };
+  const waitForPosts = async (received: Received[], count: number, budgetMs: number) => {
+    const until = Date.now() + budgetMs;
+    while (received.length < count && Date.now() < until) await sleep(100);
+    return received;
+  };
+
+  it('POSTs one notification signed with the secret, whose href leads to the PDF', async () => {
+    const token = tokenFor(7);
+    const partnerServer = await receiver([]);
+    const created = await postReport(api, token, { ...PERIOD, callback_url: partnerServer.url });
+    expect(created.status).toBe(202);
+    expect(created.headers.get('location')).toBeNull();
+    expect(created.headers.get('retry-after')).toBeNull();
+    const { id } = created.body as { id: string };
+
+    const [notification] = await waitForPosts(partnerServer.received, 1, 20_000);
+    expect(notification).toBeDefined();
+    expect(notification!.method).toBe('POST');
+    const body = new Webhook(webhookSecret()).verify(
+      notification!.body,
+      notification!.headers as Record<string, string>,
+    ) as { status: string; links: { rel: string; href: string }[] };
+    expect(body).toEqual({ status: 'COMPLETED', links: [{ rel: 'reports', href: `/orders/reports/${id}` }] });
+
+    const { response, bytes } = await download(`${baseUrl()}${body.links[0]!.href}`, token);
+    expect(response.status).toBe(200);
+    expect(rowIds(pdfText(bytes))).toEqual(expectedReportIds(PERIOD, 7));
+    // Delivered once: nothing more arrives.
+    await sleep(1_000);
+    expect(partnerServer.received).toHaveLength(1);
+  });
+
+  it('tries a receiver that answers 503 twice three times, with the same webhook-id', async () => {
+    const partnerServer = await receiver([503, 503, 200]);
+    const created = await postReport(api, tokenFor(8), { ...PERIOD, callback_url: partnerServer.url });
+    expect(created.status).toBe(202);
+    const received = await waitForPosts(partnerServer.received, 3, 40_000);
+    expect(received).toHaveLength(3);
+    const ids = new Set(received.map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    for (const r of received) {
+      expect(() =>
+        new Webhook(webhookSecret()).verify(r.body, r.headers as Record<string, string>),
+      ).not.toThrow();
+    }
+    await sleep(1_000);
+    expect(partnerServer.received).toHaveLength(3);
+  });
+});
+
+describe('callback_url addresses that are refused', () => {
+  it.each([
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.1/hooks',
+    'https://[::1]/hooks',
+    'https://[::ffff:127.0.0.1]/hooks',
+    'https://localhost/hooks',
+    'http://example.com/hooks',
+    'http://10.0.0.1:8080/hooks',
+  ])('refuses %s with a 400 that names no address', async (callbackUrl) => {
+    const created = await postReport(api, tokenFor(9), { ...PERIOD, callback_url: callbackUrl });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ code: 'invalid_request', message: expect.any(String) });
+    expect((created.body as { message: string }).message).not.toMatch(/169|10\.0|::|localhost|example/);
+  });
+});

@@ -1,22 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
-import { getItem, withoutKeys } from '#commons/store/table-items';
+import { conditionally, getItem, putNewItem, withoutKeys } from '#commons/store/table-items';
 import { orderKey } from '../../orders/store/order-keys';
 import type { BatchRecord } from '../domain/batch';
 import { batchCounterKey, batchKey } from './batch-keys';
 import type { BatchStore } from './batch-store';
-
-/** Runs a conditional write; false when its condition did not hold. */
-const conditionally = async (write: () => Promise<unknown>): Promise<boolean> => {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-};
 
 export const dynamoDbBatchStore: BatchStore = {
   async nextBatchId() {
@@ -34,13 +22,7 @@ export const dynamoDbBatchStore: BatchStore = {
   },
 
   async createBatch(batch) {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...batchKey(batch.id), ...batch },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await putNewItem(batchKey(batch.id), batch);
   },
 
   async getBatch(id) {

@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../clients/dynamodb';
 import { readMeter } from '../read-meter';
 import { tableSchema } from '../table-schema';
@@ -10,6 +11,28 @@ export const getItem = async (key: Item): Promise<Item | undefined> => {
   const { Item: item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key }));
   readMeter.add(item ? 1 : 0);
   return item;
+};
+
+/** Runs a conditional write; false when its condition did not hold (a repeat, or a state that forbids it). */
+export const conditionally = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+/** Writes a new item at `key`; throws ConditionalCheckFailedException if one is there already. */
+export const putNewItem = async (key: Item, record: object): Promise<void> => {
+  await documentClient.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...key, ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 };
 
 export const queryItems = async (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => {

@@ -1,22 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
-import { getItem, withoutKeys } from '#commons/store/table-items';
+import { conditionally, getItem, putNewItem, withoutKeys } from '#commons/store/table-items';
 import type { ReportJob } from '../domain/report-job';
 import type { ReportJobStore } from './report-job-store';
 
 export const reportKey = (id: string) => ({ pk: `REPORT#${id}`, sk: 'REPORT' });
-
-/** Runs a conditional update; a failed condition means the change was already made (or must not be). */
-const conditionally = async (run: () => Promise<unknown>): Promise<boolean> => {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-};
 
 const update = (
   id: string,
@@ -38,13 +26,7 @@ const update = (
 
 export const dynamoDbReportJobStore: ReportJobStore = {
   async createJob(job) {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...reportKey(job.id), ...job },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await putNewItem(reportKey(job.id), job);
   },
 
   async getJob(id) {

@@ -1,6 +1,6 @@
 /**
  * A sandbox in a child process, as `npm start` runs it (`tsx local/sandbox.ts`), on a free port
- * and the given state directory, started from the seed: what the e2e tests and the benchmarks
+ * and the given state directory, started from the seed (or, for a restart, from what is there): what the e2e tests and the benchmarks
  * run against. Its output is shown only when it fails to start (or, with `SANDBOX_LOG=1`,
  * always), so a green run stays quiet; its errors stay visible after start.
  */
@@ -21,7 +21,16 @@ export interface SandboxChild {
 
 export async function startSandboxChild(
   stateDir: string,
-  { env = process.env, timeoutMs = 60_000 }: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  {
+    env = process.env,
+    timeoutMs = 60_000,
+    reset = true,
+  }: {
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** Start from the seed (`--reset`); false keeps the state directory's data, as a restart does. */
+    reset?: boolean;
+  } = {},
 ): Promise<SandboxChild> {
   const bin = path.join(projectRoot, 'node_modules', '.bin');
   const childEnv: NodeJS.ProcessEnv = { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ''}` };
@@ -30,7 +39,7 @@ export async function startSandboxChild(
   const spawned = performance.now();
   const child = spawn(
     path.join(bin, 'tsx'),
-    ['local/sandbox.ts', '--port', '0', '--state-dir', stateDir, '--reset'],
+    ['local/sandbox.ts', '--port', '0', '--state-dir', stateDir, ...(reset ? ['--reset'] : [])],
     { cwd: projectRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -10,8 +10,8 @@ export interface Received {
 
 export type Answer = (req: http.IncomingMessage, res: http.ServerResponse, received: Received) => void;
 
-/** A partner on 127.0.0.1: records each request, then answers as `answer` says. */
-export const partner = async (answer: Answer) => {
+/** A partner on 127.0.0.1 (on `port`, else a free one): records each request, then answers as `answer` says. */
+export const partner = async (answer: Answer, { port: wanted = 0 }: { port?: number } = {}) => {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -27,7 +27,7 @@ export const partner = async (answer: Answer) => {
       answer(req, res, r);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     received,

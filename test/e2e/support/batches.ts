@@ -45,13 +45,20 @@ export interface BatchSandbox {
   token(sub: number, options?: { admin?: boolean }): string;
   stats(): Promise<SandboxStatsDocument>;
   stop(): Promise<void>;
+  /** Stops it (SIGTERM, as Ctrl-C) and starts it again on the same state: the new handle. */
+  restart(): Promise<BatchSandbox>;
 }
 
 const call = fetchApi;
 
-/** Starts a sandbox on a free port and a new state directory, with SANDBOX_FAULTS when given. */
-export async function startBatchSandbox(options: { faults?: unknown } = {}): Promise<BatchSandbox> {
-  const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-batches-'));
+/**
+ * Starts a sandbox on a free port and a new state directory, with SANDBOX_FAULTS when given; or,
+ * given `stateDir`, again on that directory's data, as `npm start` after a stop.
+ */
+export async function startBatchSandbox(
+  options: { faults?: unknown; stateDir?: string } = {},
+): Promise<BatchSandbox> {
+  const stateDir = options.stateDir ?? mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-batches-'));
   // startSandboxProcess hands the child this process's environment when it spawns it, which it
   // does before its first await: set the variable for that moment only.
   const previous = process.env[SANDBOX_FAULTS_ENV];
@@ -59,7 +66,7 @@ export async function startBatchSandbox(options: { faults?: unknown } = {}): Pro
   else process.env[SANDBOX_FAULTS_ENV] = JSON.stringify(options.faults);
   let started: Promise<SandboxProcess>;
   try {
-    started = startSandboxProcess(stateDir);
+    started = startSandboxProcess(stateDir, { reset: options.stateDir === undefined });
   } finally {
     if (previous === undefined) delete process.env[SANDBOX_FAULTS_ENV];
     else process.env[SANDBOX_FAULTS_ENV] = previous;
@@ -83,6 +90,10 @@ export async function startBatchSandbox(options: { faults?: unknown } = {}): Pro
     stop: async () => {
       await stopSandboxProcess(sandbox.child);
       rmSync(stateDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await stopSandboxProcess(sandbox.child);
+      return startBatchSandbox({ ...options, stateDir });
     },
   };
 }

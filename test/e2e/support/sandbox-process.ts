@@ -3,7 +3,9 @@ import { type SandboxChild, startSandboxChild, stopSandboxChild } from '../../..
 
 export type SandboxProcess = SandboxChild;
 
-export const startSandboxProcess = (stateDir: string, timeoutMs = 60_000): Promise<SandboxProcess> =>
-  startSandboxChild(stateDir, { timeoutMs });
+export const startSandboxProcess = (
+  stateDir: string,
+  { timeoutMs = 60_000, reset = true }: { timeoutMs?: number; reset?: boolean } = {},
+): Promise<SandboxProcess> => startSandboxChild(stateDir, { timeoutMs, reset });
 
 export const stopSandboxProcess = stopSandboxChild;

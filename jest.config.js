@@ -12,7 +12,7 @@ const common = {
   rootDir: import.meta.dirname,
   // middy 7 is ESM only: point at its entry and let swc transform it to CommonJS.
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme)/)'],
   moduleNameMapper: {
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
     '^#catalogue/(.*)$': '<rootDir>/functions/catalogue/$1',

@@ -214,5 +214,18 @@ export const httpRoute = <
     const payload = event.httpMethod === 'HEAD' ? undefined : pickFields(reply.body, fields);
     return jsonResponse(reply.status ?? 200, payload, { ...headers, ...reply.headers });
   };
-  return middy(base).use(observeAndAnswerErrors());
+  // The route's options travel with its handler, so the OpenAPI document (lib/openapi/document.ts)
+  // is built from the very schemas that validate requests.
+  return Object.assign(middy(base).use(observeAndAnswerErrors()), { routeOptions: options as RouteContract });
 };
+
+/** What the OpenAPI document reads from a route's handler. */
+export interface RouteContract {
+  readonly auth?: boolean;
+  readonly path?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+  readonly fields?: readonly string[];
+  readonly translated?: boolean;
+  readonly cache: keyof typeof CACHE_POLICIES;
+}

@@ -1,0 +1,132 @@
+import type * as z from 'zod/mini';
+import { batchResponse } from '../../functions/batches/response-schemas';
+import {
+  bookResponse,
+  businessUnitsResponse,
+  computerResponse,
+  countriesResponse,
+  imagesResponse,
+  listingResponse,
+  productResponse,
+  ratingsResponse,
+  stockResponse,
+  technicalInfoResponse,
+} from '../../functions/catalogue/response-schemas';
+import {
+  addressResponse,
+  emailResponse,
+  implicitProfileResponse,
+  profileResponse,
+  userRecordResponse,
+} from '../../functions/identity/response-schemas';
+import { myOrdersResponse, orderResponse } from '../../functions/orders/response-schemas';
+import { reportStatusResponse } from '../../functions/reports/response-schemas';
+
+/** Headers a success answer may carry, beyond Cache-Control (every answer). */
+export type SuccessHeader = 'Location' | 'Retry-After';
+
+export interface SuccessResponse {
+  readonly status: number;
+  readonly description: string;
+  /** A JSON body; absent with `media` or for an answer without a body. */
+  readonly schema?: z.ZodMiniType;
+  /** A non-JSON body, e.g. `application/pdf`. */
+  readonly media?: string;
+  readonly headers?: readonly SuccessHeader[];
+}
+
+/**
+ * What each route answers when it succeeds: the part of a route's contract its handler cannot
+ * say by itself (requests come from the handlers' own schemas). Keyed by route name; a test
+ * fails when a route of the table has no entry.
+ */
+export const routeResponses: Readonly<Record<string, readonly SuccessResponse[]>> = {
+  'list-products': [
+    {
+      status: 200,
+      description: 'A page of products (an empty array past the end).',
+      schema: listingResponse,
+    },
+  ],
+  'search-products': [
+    { status: 200, description: 'A page of the products matching the criteria.', schema: listingResponse },
+  ],
+  'get-product': [{ status: 200, description: 'The product.', schema: productResponse }],
+  'get-product-technical-info': [
+    { status: 200, description: 'Its technical information.', schema: technicalInfoResponse },
+  ],
+  'get-product-ratings': [{ status: 200, description: 'Its ratings.', schema: ratingsResponse }],
+  'get-product-images': [{ status: 200, description: 'Its images.', schema: imagesResponse }],
+  'get-product-stock': [{ status: 200, description: 'Its stock at the location.', schema: stockResponse }],
+  'get-book': [{ status: 200, description: 'The book.', schema: bookResponse }],
+  'get-computer': [{ status: 200, description: 'The computer.', schema: computerResponse }],
+  'list-business-units': [
+    { status: 200, description: 'Every business unit.', schema: businessUnitsResponse },
+  ],
+  'list-countries': [
+    { status: 200, description: 'Every country where products are sold.', schema: countriesResponse },
+  ],
+  'list-country-products': [
+    { status: 200, description: 'A page of the products sold in the country.', schema: listingResponse },
+  ],
+  'get-profile': [{ status: 200, description: 'The profile.', schema: profileResponse }],
+  'get-my-profile': [{ status: 200, description: "The caller's profile.", schema: profileResponse }],
+  'get-implicit-profile': [
+    { status: 200, description: "The caller's username.", schema: implicitProfileResponse },
+  ],
+  'get-my-user-profile': [{ status: 200, description: "The caller's profile.", schema: profileResponse }],
+  'get-me': [{ status: 200, description: "The caller's user record.", schema: userRecordResponse }],
+  'put-user-address': [{ status: 200, description: 'The address as stored.', schema: addressResponse }],
+  'put-user-email': [{ status: 200, description: 'The e-mail address as stored.', schema: emailResponse }],
+  'list-my-orders': [
+    { status: 200, description: "A page of the caller's orders, newest first.", schema: myOrdersResponse },
+  ],
+  'get-order': [{ status: 200, description: 'The order.', schema: orderResponse }],
+  'head-order': [{ status: 200, description: 'The order exists (no body).' }],
+  'create-batch': [
+    {
+      status: 201,
+      description: 'The batch, `pending`; its items are applied asynchronously. `Location` is its URL.',
+      schema: batchResponse,
+      headers: ['Location'],
+    },
+  ],
+  'get-batch': [{ status: 200, description: 'The batch and its progress.', schema: batchResponse }],
+  'create-report': [
+    {
+      status: 202,
+      description:
+        'Accepted, `IN_PROGRESS`. Without `callback_url`: `Location` (the status URL) and `Retry-After` (seconds). ' +
+        'With one: no further headers; the service POSTs to it when the report is ready (docs/webhooks.md).',
+      schema: reportStatusResponse,
+      headers: ['Location', 'Retry-After'],
+    },
+  ],
+  'get-report-status': [
+    {
+      status: 200,
+      description:
+        '`IN_PROGRESS` with `Retry-After` while the report is produced; `FAILED` with an error code and message.',
+      schema: reportStatusResponse,
+      headers: ['Retry-After'],
+    },
+    {
+      status: 303,
+      description: 'Done: `Location` is the report.',
+      schema: reportStatusResponse,
+      headers: ['Location'],
+    },
+  ],
+  'get-report': [
+    {
+      status: 200,
+      description: 'The PDF, with a file name in Content-Disposition.',
+      media: 'application/pdf',
+    },
+    {
+      status: 302,
+      description: 'A PDF above 4 MiB: `Location` is a pre-signed URL valid 5 minutes.',
+      headers: ['Location'],
+    },
+  ],
+};

@@ -1,0 +1,136 @@
+/**
+ * The response schemas the OpenAPI document shows (functions/<area>/response-schemas.ts) hold for
+ * what the views really make, over the whole seed and every language, so the document cannot
+ * drift from the answers.
+ */
+import * as z from 'zod/mini';
+import { batchView } from '../../../functions/batches/domain/batch';
+import { batchResponse } from '../../../functions/batches/response-schemas';
+import { listingView } from '../../../functions/catalogue/domain/listing-request';
+import {
+  bookView,
+  computerView,
+  imagesView,
+  productView,
+  ratingsView,
+  technicalInfoView,
+} from '../../../functions/catalogue/domain/product';
+import { businessUnitView, countryView, stockView } from '../../../functions/catalogue/domain/reference-data';
+import {
+  bookResponse,
+  businessUnitsResponse,
+  computerResponse,
+  countriesResponse,
+  imagesResponse,
+  listingResponse,
+  productResponse,
+  ratingsResponse,
+  stockResponse,
+  technicalInfoResponse,
+} from '../../../functions/catalogue/response-schemas';
+import { errorResponse } from '../../../functions/commons/http/response-schemas';
+import { LANGUAGES } from '../../../functions/commons/languages';
+import {
+  addressView,
+  implicitProfileView,
+  profileView,
+  userRecordView,
+} from '../../../functions/identity/domain/user';
+import {
+  addressResponse,
+  implicitProfileResponse,
+  profileResponse,
+  userRecordResponse,
+} from '../../../functions/identity/response-schemas';
+import { orderSummaryView, orderView } from '../../../functions/orders/domain/order';
+import { myOrdersResponse, orderResponse } from '../../../functions/orders/response-schemas';
+import { failureFor, statusView } from '../../../functions/reports/domain/report-job';
+import { reportStatusResponse } from '../../../functions/reports/response-schemas';
+import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+import { seedOrders } from '../../../local/seed/order-seed';
+import { seedUsers } from '../../../local/seed/user-seed';
+import { reportJob } from '../reports/report-fixtures';
+
+const { products, stocks, reference } = seedCatalogue();
+const users = seedUsers();
+const orders = seedOrders();
+
+/** Parses strictly: a field the schema does not name is a failure too. */
+const holds = (schema: z.ZodMiniType, value: unknown) => {
+  const result = z.safeParse(schema, value);
+  expect(result.success ? [] : result.error.issues).toEqual([]);
+  // Objects in the schemas are not strict, so compare keys: nothing undocumented is answered.
+  expect(JSON.stringify(result.data)).toBe(JSON.stringify(value));
+};
+
+describe.each(LANGUAGES.map((l) => [l]))('catalogue views in %s', (language) => {
+  it('match their response schemas for every seeded product', () => {
+    for (const p of products) {
+      holds(productResponse, productView(p, language));
+      holds(technicalInfoResponse, technicalInfoView(p));
+      holds(ratingsResponse, ratingsView(p));
+      holds(imagesResponse, imagesView(p));
+      const book = bookView(p, language);
+      if (book) holds(bookResponse, book);
+      const computer = computerView(p, language);
+      if (computer) holds(computerResponse, computer);
+    }
+    holds(
+      listingResponse,
+      products.map((p) =>
+        listingView(
+          { id: p.id, label: p.label, type: p.type, brand: p.brand } as never,
+          language,
+          p.basePrice,
+        ),
+      ),
+    );
+    holds(
+      countriesResponse,
+      reference.countries.map((c) => countryView(c, language)),
+    );
+    holds(
+      businessUnitsResponse,
+      reference.businessUnits.map((u) => businessUnitView(u, language)),
+    );
+  });
+});
+
+it('stock, user, order, batch and report views match their response schemas', () => {
+  for (const s of stocks.slice(0, 50)) holds(stockResponse, stockView(s));
+  for (const u of users) {
+    holds(profileResponse, profileView(u));
+    holds(implicitProfileResponse, implicitProfileView(u));
+    holds(userRecordResponse, userRecordView(u));
+    holds(addressResponse, addressView(u.address));
+  }
+  for (const o of orders.slice(0, 500)) holds(orderResponse, orderView(o));
+  holds(myOrdersResponse, orders.slice(0, 20).map(orderSummaryView));
+  holds(
+    batchResponse,
+    batchView({
+      id: 7,
+      ownerId: 2,
+      status: 'pending',
+      itemCount: 3,
+      createdAt: '2026-01-01 10:00:00',
+      updatedAt: '2026-01-01 10:00:00',
+    } as never),
+  );
+  holds(
+    batchResponse,
+    batchView({
+      id: 7,
+      ownerId: 2,
+      status: 'completed',
+      itemCount: 1,
+      count: 1,
+      errors: [{ id: 9, url: '/orders/9' }],
+      createdAt: '2026-01-01 10:00:00',
+      updatedAt: '2026-01-01 10:00:01',
+    } as never),
+  );
+  holds(reportStatusResponse, statusView(reportJob()));
+  holds(reportStatusResponse, statusView(reportJob({ status: 'FAILED', error: failureFor(undefined) })));
+  holds(errorResponse, { code: 'not_found', message: 'The requested resource was not found.' });
+});

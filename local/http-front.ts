@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { authorizerFunction, type FunctionSpec, type Route, routes as routeTable } from '../functions/routes';
 import { functionEntry } from '../lib/project-paths';
+import type { StaticFile } from './api-reference';
 import type { AuthorizerOutcome } from './gateway/authorizer-answer';
 import { type GatewayAnswer, gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
 import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
@@ -60,6 +61,8 @@ export interface HttpFrontOptions {
   readonly maxBodyBytes?: number;
   /** JSON documents served at fixed paths outside `/v1` (the sandbox issuer's JWKS). */
   readonly documents?: Readonly<Record<string, unknown>>;
+  /** Files served as they are at fixed paths outside `/v1` (the API reference). */
+  readonly files?: Readonly<Record<string, StaticFile>>;
 }
 
 interface Answer {
@@ -241,6 +244,10 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
           body: Buffer.from(JSON.stringify(document)),
         },
       };
+    }
+    const file = options.files?.[url.pathname];
+    if (file !== undefined && (method === 'GET' || method === 'HEAD')) {
+      return { answer: { statusCode: 200, headers: [['Content-Type', file.contentType]], body: file.body } };
     }
     const resolution = router.resolve(method, url.pathname);
     if (resolution.kind === 'not-found') return { answer: gatewayAnswer(gatewayAnswers.notFound) };

@@ -9,6 +9,7 @@
 import { relative } from 'node:path';
 import { SANDBOX_CALLBACK_RETRY_MS } from '../functions/reports/domain/report-workflow';
 import { batchFunctions, reportFunctions, routes } from '../functions/routes';
+import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
 import { applyFunctionEnvironment } from './function-env';
 import { type HttpFront, importHandler, startHttpFront } from './http-front';
 import { issuerEnvironment, JWKS_PATH, sandboxIssuer } from './issuer/sandbox-issuer';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     front = await startHttpFront({
       port: options.port,
       documents: { [JWKS_PATH]: issuer.jwks, [STATS_PATH]: stats },
+      files: apiReferenceFiles(),
     });
     mappings = startBatchMappings(queues, faults ? { faults } : {});
   } catch (error) {
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
           ? `${SANDBOX_FAULTS_ENV}: ${faults.summary}`
           : `none; e.g. ${SANDBOX_FAULTS_ENV}='{"fail": {"<order id>": 2}, "reports": {"store": 1}}'`
       }`,
+      `  Docs      ${new URL(DOCS_PATH, front.url).href} (the API reference; ${OPENAPI_PATH} is its OpenAPI document)`,
       `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries, report executions)`,
       `  Tokens    TOKEN=$(npm run -s token -- --sub 2${where === '.sandbox' ? '' : ` --state-dir ${where}`})` +
         ' (a customer; --sub 1 --admin for the administrator)',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ensureTestCommands } from '../support/debian-packages';
+import { ensureE2eCommands } from '../support/debian-packages';
 import { E2E_SANDBOX } from './support/sandbox-handle';
 import { startSandboxProcess } from './support/sandbox-process';
 
@@ -11,7 +11,7 @@ import { startSandboxProcess } from './support/sandbox-process';
  * from scratch. Tests find it through SANDBOX_URL (workers inherit the environment set here).
  */
 export default async function globalSetup(): Promise<void> {
-  ensureTestCommands(); // report tests read the PDFs with pdftotext
+  ensureE2eCommands(); // pdftotext for the reports, Chromium for the reference page
   // The partners' secret, known to the tests that verify callbacks (workers inherit it).
   process.env.WEBHOOK_SECRET ??= `whsec_${randomBytes(32).toString('base64')}`;
   const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-'));

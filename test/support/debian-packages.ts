@@ -34,5 +34,11 @@ export const ensureDebianCommand = (command: string, debianPackage: string): voi
   if (!hasCommand(command)) throw new Error(`${command} is still missing after installing ${debianPackage}`);
 };
 
-/** The Debian commands the test suites use. */
+/** The Debian commands the unit tests use. */
 export const ensureTestCommands = (): void => ensureDebianCommand('pdftotext', 'poppler-utils');
+
+/** Those of the end-to-end tests: pdftotext, and Debian's Chromium for the reference page (never a downloaded browser). */
+export const ensureE2eCommands = (): void => {
+  ensureTestCommands();
+  ensureDebianCommand('chromium', 'chromium');
+};

@@ -2,7 +2,12 @@ import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  type BundlingOptions,
+  NodejsFunction,
+  type NodejsFunctionProps,
+  OutputFormat,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { TABLE_NAME_ENV } from '../functions/commons/table-schema';
@@ -24,6 +29,26 @@ export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'role' | 'lo
  */
 const CREATE_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * How every function is bundled (exported so that `npm run bench` builds the bundles it
+ * measures with exactly these options, bench/bundles.ts).
+ */
+export const API_FUNCTION_BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  minify: true,
+  target: 'node24',
+  sourceMap: false,
+  mainFields: ['module', 'main'],
+  // Bundle the AWS SDK: one file loads faster at cold start than the runtime's copy.
+  externalModules: [],
+  banner: CREATE_REQUIRE_BANNER,
+  esbuildArgs: {
+    // Lambda hands credentials over in env vars; see the module for the size it saves.
+    '--alias:@aws-sdk/credential-provider-node': `${functionsDir}/commons/aws/env-credentials.ts`,
+    '--legal-comments': 'none',
+  },
+};
 
 /**
  * A `NodejsFunction` with the project's defaults fixed once: Node.js 24 on arm64, X-Ray
@@ -70,22 +95,7 @@ export class ApiFunction extends NodejsFunction {
         LOG_LEVEL: 'INFO',
         ...rest.environment,
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: true,
-        target: 'node24',
-        sourceMap: false,
-        mainFields: ['module', 'main'],
-        // Bundle the AWS SDK: one file loads faster at cold start than the runtime's copy.
-        externalModules: [],
-        banner: CREATE_REQUIRE_BANNER,
-        esbuildArgs: {
-          // Lambda hands credentials over in env vars; see the module for the size it saves.
-          '--alias:@aws-sdk/credential-provider-node': `${functionsDir}/commons/aws/env-credentials.ts`,
-          '--legal-comments': 'none',
-        },
-        ...rest.bundling,
-      },
+      bundling: { ...API_FUNCTION_BUNDLING, ...rest.bundling },
     });
 
     Validations.of(role).acknowledge({

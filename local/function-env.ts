@@ -32,7 +32,9 @@ export interface FunctionEnvironmentOptions {
  * s3rver and Step Functions at the sandbox's endpoint, so function code has no sandbox special
  * case. Checksums are computed only where an operation requires them (s3rver stores streamed
  * uploads corrupted otherwise), and loopback callback URLs are accepted (the sandbox alone, D6).
- * `LOG_LEVEL` defaults to WARN to keep the console to one line a request.
+ * `LOG_LEVEL` defaults to WARN to keep the console to one line a request, and the functions'
+ * metrics (embedded metric format lines on stdout, which only CloudWatch Logs reads) are off
+ * unless `POWERTOOLS_METRICS_DISABLED=false` is set.
  */
 export const functionEnvironment = (
   options: FunctionEnvironmentOptions,
@@ -58,6 +60,7 @@ export const functionEnvironment = (
   AWS_ACCESS_KEY_ID: SANDBOX_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: SANDBOX_CREDENTIALS.secretAccessKey,
   LOG_LEVEL: current.LOG_LEVEL ?? 'WARN',
+  POWERTOOLS_METRICS_DISABLED: current.POWERTOOLS_METRICS_DISABLED ?? 'true',
 });
 
 /**

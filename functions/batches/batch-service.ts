@@ -1,3 +1,5 @@
+import { METRIC_NAMES } from '#commons/metric-names';
+import { countMetric } from '#commons/metrics';
 import type { Caller } from '../identity/domain/caller';
 import {
   type BatchChunkMessage,
@@ -7,7 +9,7 @@ import {
   chunksOf,
   timestamp,
 } from './domain/batch';
-import type { BatchStore, ChunkQueue } from './store/batch-store';
+import type { BatchStore, ChunkQueue, ChunkRecorded } from './store/batch-store';
 
 /**
  * Records a batch (`pending`) and queues its items, one message per chunk. A chunk that cannot
@@ -72,7 +74,22 @@ export const processChunk = async (
     message.items.map((item) => store.setOrderSentOn(item.id, item.sentOn, owner)),
   );
   const errors = message.items.filter((_, i) => !applied[i]).map((item) => batchError(item.id));
-  await store.recordChunk(message.batchId, message.chunk, message.items.length, errors, timestamp(now));
+  const recorded = await store.recordChunk(
+    message.batchId,
+    message.chunk,
+    message.items.length,
+    errors,
+    timestamp(now),
+  );
+  countRecordedChunk(recorded, message.items.length, errors.length);
+};
+
+/** The metrics of a chunk, once: a redelivered message was counted when it was recorded. */
+const countRecordedChunk = (recorded: ChunkRecorded, items: number, failed: number): void => {
+  if (recorded === 'duplicate') return;
+  countMetric(METRIC_NAMES.batchItemsProcessed, items);
+  countMetric(METRIC_NAMES.batchItemsFailed, failed);
+  if (recorded === 'completed') countMetric(METRIC_NAMES.batchesCompleted);
 };
 
 /** A chunk that ended in the dead-letter queue: all its items failed, unless it was already recorded. */
@@ -81,11 +98,13 @@ export const recordDeadChunk = async (
   message: BatchChunkMessage,
   now: Date,
 ): Promise<void> => {
-  await store.recordChunk(
+  const recorded = await store.recordChunk(
     message.batchId,
     message.chunk,
     message.items.length,
     message.items.map((item) => batchError(item.id)),
     timestamp(now),
   );
+  countRecordedChunk(recorded, message.items.length, message.items.length);
+  if (recorded !== 'duplicate') countMetric(METRIC_NAMES.batchChunksDeadLettered);
 };

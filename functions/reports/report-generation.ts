@@ -1,4 +1,6 @@
 import { logger } from '#commons/logger';
+import { METRIC_NAMES } from '#commons/metric-names';
+import { countMetric } from '#commons/metrics';
 import type { UserStore } from '../identity/store/user-store';
 import type { OrderStore } from '../orders/store/order-store';
 import { createdAtBounds, MAX_REPORT_ORDERS, type ReportJob } from './domain/report-job';
@@ -47,5 +49,7 @@ export const generateReport = async (
     logger.error('report storage failed', { error });
     throw new WorkflowError(REPORT_ERRORS.storageFailed, 'The PDF could not be stored');
   }
+  countMetric(METRIC_NAMES.reportsGenerated);
+  countMetric(METRIC_NAMES.reportOrders, orders.length);
   return { bytes: pdf.byteLength, orders: orders.length };
 };

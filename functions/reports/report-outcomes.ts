@@ -1,4 +1,6 @@
 import { logger } from '#commons/logger';
+import { METRIC_NAMES } from '#commons/metric-names';
+import { countMetric } from '#commons/metrics';
 import { callbackPayload } from './domain/callback-body';
 import { failureFor } from './domain/report-job';
 import { REPORT_ERRORS, type RecordReportStateInput } from './domain/report-workflow';
@@ -20,10 +22,12 @@ export const recordReportState = async (
     case 'FAILED':
       logger.warn('report failed', { reportId: input.reportId, error: input.error });
       await jobs.markFailed(input.reportId, failureFor(input.error), now);
+      countMetric(METRIC_NAMES.reportsFailed);
       return { callback: false };
     case 'NOTIFICATION_FAILED':
       logger.warn('report callback given up', { reportId: input.reportId, error: input.error });
       await jobs.markNotDelivered(input.reportId, now);
+      countMetric(METRIC_NAMES.callbacksGivenUp);
       return { callback: false };
   }
 };
@@ -50,8 +54,10 @@ export const sendReportCallback = async (
   });
   await deps.jobs.recordCallbackAttempt(reportId, result.delivered, now);
   if (!result.delivered) {
+    countMetric(METRIC_NAMES.callbackAttemptsFailed);
     logger.warn('report callback not delivered', { reportId, status: result.status, reason: result.reason });
     throw new WorkflowError(REPORT_ERRORS.callbackNotDelivered, 'The partner did not accept the callback');
   }
+  countMetric(METRIC_NAMES.callbacksDelivered);
   return { delivered: true, ...(result.status ? { status: result.status } : {}) };
 };

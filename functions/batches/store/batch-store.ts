@@ -1,5 +1,11 @@
 import type { BatchError, BatchRecord } from '../domain/batch';
 
+/**
+ * What recording a chunk did: `duplicate` when it was recorded before (a redelivered message,
+ * nothing changed), else `recorded`, or `completed` when it was the batch's last one.
+ */
+export type ChunkRecorded = 'duplicate' | 'recorded' | 'completed';
+
 /** The batches port. */
 export interface BatchStore {
   /** The next batch id, from an atomic counter. */
@@ -9,7 +15,7 @@ export interface BatchStore {
   /**
    * Records the result of one chunk once: adds `processed` to `count` and `errors` to the
    * errors, moves the batch to `processing`, then to `completed` when every item is counted.
-   * Returns false when this chunk was already recorded (a redelivered message).
+   * Says whether this chunk was already recorded (a redelivered message) and whether it completed the batch.
    */
   recordChunk(
     batchId: number,
@@ -17,7 +23,7 @@ export interface BatchStore {
     processed: number,
     errors: readonly BatchError[],
     now: string,
-  ): Promise<boolean>;
+  ): Promise<ChunkRecorded>;
   /**
    * Sets an order's `sent_on` when it exists and, unless `ownerId` is undefined (an
    * administrator's batch), belongs to that user. Returns false otherwise. Setting the same

@@ -61,9 +61,9 @@ export const dynamoDbBatchStore: BatchStore = {
       );
       counted = Attributes;
     });
-    if (!recorded) return false;
+    if (!recorded) return 'duplicate';
     if (counted && counted.count === counted.itemCount) {
-      await conditionally(() =>
+      const completed = await conditionally(() =>
         documentClient.send(
           new UpdateCommand({
             TableName: tableName(),
@@ -75,8 +75,9 @@ export const dynamoDbBatchStore: BatchStore = {
           }),
         ),
       );
+      if (completed) return 'completed';
     }
-    return true;
+    return 'recorded';
   },
 
   setOrderSentOn: (orderId, sentOn, ownerId) =>

@@ -1,10 +1,12 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '#commons/logger';
+import { flushMetrics } from '#commons/metrics';
 
 /**
- * A Step Functions task function: one log line with the outcome and duration, and errors thrown
- * as they are, so their `name` reaches the state machine as the error its `Retry` and `Catch`
- * match (the Lambda `errorType`).
+ * A Step Functions task function: one log line with the outcome and duration, the invocation's
+ * metrics written once at its end (whatever the outcome), and errors thrown as they are, so
+ * their `name` reaches the state machine as the error its `Retry` and `Catch` match (the Lambda
+ * `errorType`).
  */
 export const workflowTask =
   <I extends { reportId: string }, O>(task: string, run: (input: I) => Promise<O>) =>
@@ -23,5 +25,7 @@ export const workflowTask =
         durationMs: durationMs(),
       });
       throw error;
+    } finally {
+      flushMetrics();
     }
   };

@@ -13,7 +13,7 @@ export const memoryBatchStore = (orders: Record<number, { userId: number; sentOn
     getBatch: async (id) => batches.get(id),
     recordChunk: async (batchId, chunk, processed, errors: readonly BatchError[], now) => {
       const batch = batches.get(batchId);
-      if (!batch || batch.chunksDone.has(chunk)) return false;
+      if (!batch || batch.chunksDone.has(chunk)) return 'duplicate';
       const count = (batch.count ?? 0) + processed;
       batches.set(batchId, {
         ...batch,
@@ -23,7 +23,7 @@ export const memoryBatchStore = (orders: Record<number, { userId: number; sentOn
         updatedAt: now,
         chunksDone: new Set([...batch.chunksDone, chunk]),
       });
-      return true;
+      return count === batch.itemCount ? 'completed' : 'recorded';
     },
     setOrderSentOn: async (orderId, sentOn, ownerId) => {
       const order = orders[orderId];

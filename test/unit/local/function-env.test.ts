@@ -47,6 +47,13 @@ describe("the functions' environment in the sandbox", () => {
     });
   });
 
+  it('turns the metrics off (their EMF lines would fill the console), unless asked for', () => {
+    expect(functionEnvironment(base, {}).POWERTOOLS_METRICS_DISABLED).toBe('true');
+    expect(
+      functionEnvironment(base, { POWERTOOLS_METRICS_DISABLED: 'false' }).POWERTOOLS_METRICS_DISABLED,
+    ).toBe('false');
+  });
+
   it('has no queue variables when the queues are not running', () => {
     const env = functionEnvironment(base, { LOG_LEVEL: 'DEBUG' });
     expect(env).not.toHaveProperty('AWS_ENDPOINT_URL_SQS');

@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import { BatchQueue } from './batch-queue';
 import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
+import { Operations } from './operations';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
 import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
@@ -33,6 +34,7 @@ export class CommerceApiStack extends Stack {
   readonly api: HttpApi;
   readonly batches: BatchQueue;
   readonly reports: ReportWorkflow;
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
     const settings = stageSettings(props.stage);
@@ -62,6 +64,13 @@ export class CommerceApiStack extends Stack {
     this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
+    // Last: it finds every function of the stack, for their metrics' stage and their alarms.
+    this.operations = new Operations(this, 'Operations', {
+      settings,
+      api: this.api,
+      batches: this.batches,
+      reports: this.reports,
+    });
 
     new CfnOutput(this, 'ApiBaseUrl', {
       description: 'Base URL of the versioned API',
@@ -78,6 +87,14 @@ export class CommerceApiStack extends Stack {
     new CfnOutput(this, 'WebhookSecretArn', {
       description: 'Signing secret of the report callbacks; partners verify with whsec_<its value>',
       value: this.reports.webhookSecret.secretArn,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: 'SNS topic every alarm of the stage notifies: subscribe to it once (e-mail, chat, paging)',
+      value: this.operations.topic.topicArn,
+    });
+    new CfnOutput(this, 'DashboardName', {
+      description: 'CloudWatch dashboard of the stage',
+      value: this.operations.dashboard.dashboardName,
     });
     new CfnOutput(this, 'TokenIssuer', {
       description: 'Issuer (iss) of the access tokens the API accepts',

@@ -42,7 +42,10 @@ export class ReportBucket extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      // A report is regenerated on request; old versions would only keep personal data longer.
+      // Not versioned, in prod too: a PDF is derived data (the orders stay in the table, and a
+      // report is made again on request) that expires after REPORT_RETENTION_DAYS, one key per
+      // report; versions would protect nothing and would only keep personal data past its expiry
+      // (noncurrent versions outlive the expiration rule).
       versioned: false,
       lifecycleRules: [
         { id: 'expire-reports', expiration: Duration.days(REPORT_RETENTION_DAYS) },
@@ -50,7 +53,9 @@ export class ReportBucket extends Construct {
       ],
       removalPolicy: settings.removalPolicy,
       // Other stages are destroyed with their reports (CDK's auto-delete custom resource empties
-      // the bucket first); prod keeps its bucket on stack deletion.
+      // the bucket first); prod keeps its bucket on stack deletion, like all its data: deleting the
+      // stack never deletes data by accident. The lifecycle rule empties a kept bucket within
+      // REPORT_RETENTION_DAYS; then it can be deleted by hand.
       autoDeleteObjects: !settings.isProd,
     });
     Validations.of(this.bucket).acknowledge({

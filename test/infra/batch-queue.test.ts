@@ -247,7 +247,7 @@ describe('the alarms', () => {
     );
   });
 
-  it('are named per stage, and have no action yet', () => {
+  it('are named per stage, and notify the stage’s alarm topic (lib/operations.ts)', () => {
     expect(alarms).toContainEqual(
       expect.objectContaining({
         Properties: expect.objectContaining({
@@ -257,8 +257,14 @@ describe('the alarms', () => {
         }),
       }),
     );
-    expect(alarms).toHaveLength(3);
-    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toBeUndefined();
+    const batchAlarms = alarms.filter((alarm) =>
+      /^commerce-api-dev-(order-batches-dlq-|record-dead-batch-items-errors$)/.test(
+        alarm.Properties.AlarmName,
+      ),
+    );
+    expect(batchAlarms).toHaveLength(3);
+    const topicId = logicalId(dev.stack.operations.topic);
+    for (const alarm of batchAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
     prod.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmName: 'commerce-api-prod-order-batches-dlq-messages-visible',
     });
@@ -327,5 +333,12 @@ describe('the names', () => {
 });
 
 it('needs no KMS key (SSE-SQS)', () => {
-  dev.template.resourceCountIs('AWS::KMS::Key', 0);
+  for (const q of Object.values(queues)) {
+    expect(q.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    expect(q.Properties.KmsMasterKeyId).toBeUndefined();
+  }
+  // The stack's one key is the alarm topic's (CloudWatch cannot publish under SNS's AWS managed key).
+  expect(Object.keys(resourcesOfType(dev.template, 'AWS::KMS::Key'))).toEqual([
+    logicalId(dev.stack.operations.topic.masterKey!),
+  ]);
 });

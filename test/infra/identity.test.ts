@@ -30,7 +30,7 @@ const logicalIdOfFunction = (template: typeof dev.template, name: string): strin
   )![0];
 /** The authorizer's variables without the ones every function has. */
 const authorizerEnv = (template: typeof dev.template, stage = 'dev'): Record<string, CfnJson> => {
-  const { POWERTOOLS_SERVICE_NAME, LOG_LEVEL, ...rest } = functionNamed(
+  const { POWERTOOLS_SERVICE_NAME, LOG_LEVEL, STAGE, ...rest } = functionNamed(
     template,
     routeFunctionName(stage, authorizerFunction.name),
   ).Properties.Environment.Variables;

@@ -1,4 +1,4 @@
-import { synth } from './synth';
+import { resourcesOfType, synth } from './synth';
 
 describe('stages', () => {
   it('default to dev, in a stack named CommerceApi-dev', () => {
@@ -19,5 +19,86 @@ describe('stages', () => {
   it('protect the prod stack from deletion', () => {
     expect(synth({ stage: 'prod' }).stack.terminationProtection).toBe(true);
     expect(synth({ stage: 'dev' }).stack.terminationProtection).toBe(false);
+  });
+});
+
+describe('dev and prod', () => {
+  const dev = synth({ stage: 'dev' });
+  const prod = synth({ stage: 'prod' });
+  /** Resources that hold data or records: what prod keeps and other stages delete. */
+  const STATEFUL = [
+    'AWS::DynamoDB::Table',
+    'AWS::S3::Bucket',
+    'AWS::Cognito::UserPool',
+    'AWS::SecretsManager::Secret',
+    'AWS::Logs::LogGroup',
+    'AWS::SQS::Queue',
+  ];
+  const policiesOf = (template: typeof dev.template, type: string) =>
+    Object.values(resourcesOfType(template, type)).map((r) => [r.DeletionPolicy, r.UpdateReplacePolicy]);
+  const only = (template: typeof dev.template, type: string) => {
+    const found = Object.values(resourcesOfType(template, type));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it.each(STATEFUL)(
+    'prod keeps its %s when the stack is deleted or the resource replaced; dev deletes it',
+    (type) => {
+      expect(policiesOf(prod.template, type).length).toBeGreaterThan(0);
+      for (const policies of policiesOf(prod.template, type)) expect(policies).toEqual(['Retain', 'Retain']);
+      for (const policies of policiesOf(dev.template, type)) expect(policies).toEqual(['Delete', 'Delete']);
+    },
+  );
+
+  it('dev keeps nothing when deleted but the account-level API Gateway logging role (shared by every API of the account)', () => {
+    const kept = Object.values(
+      dev.template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>,
+    )
+      .filter((r) => r.DeletionPolicy === 'Retain')
+      .map((r) => r.Type);
+    expect(kept.sort()).toEqual(['AWS::ApiGateway::Account', 'AWS::IAM::Role']);
+  });
+
+  it('prod has point-in-time recovery and deletion protection on the table; dev has neither', () => {
+    expect(only(prod.template, 'AWS::DynamoDB::Table').Properties).toMatchObject({
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    expect(only(dev.template, 'AWS::DynamoDB::Table').Properties).toMatchObject({
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+      DeletionProtectionEnabled: false,
+    });
+  });
+
+  it('prod protects its user pool from deletion; dev does not', () => {
+    expect(only(prod.template, 'AWS::Cognito::UserPool').Properties.DeletionProtection).toBe('ACTIVE');
+    expect(only(dev.template, 'AWS::Cognito::UserPool').Properties.DeletionProtection).toBe('INACTIVE');
+  });
+
+  it('dev empties its report bucket before deleting it; prod keeps it, unversioned in both (the PDFs are regenerable and expire after 7 days)', () => {
+    dev.template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+    prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    for (const template of [dev.template, prod.template]) {
+      const bucket = only(template, 'AWS::S3::Bucket').Properties;
+      expect(bucket.VersioningConfiguration).toBeUndefined();
+      expect(bucket.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({ Id: 'expire-reports', ExpirationInDays: 7, Status: 'Enabled' }),
+      );
+    }
+  });
+
+  it('prod keeps its logs a year, dev two weeks', () => {
+    for (const group of Object.values(resourcesOfType(prod.template, 'AWS::Logs::LogGroup'))) {
+      expect(group.Properties.RetentionInDays).toBe(365);
+    }
+    for (const group of Object.values(resourcesOfType(dev.template, 'AWS::Logs::LogGroup'))) {
+      expect(group.Properties.RetentionInDays).toBe(14);
+    }
+  });
+
+  it('only prod has termination protection', () => {
+    expect(prod.stack.terminationProtection).toBe(true);
+    expect(dev.stack.terminationProtection).toBe(false);
   });
 });

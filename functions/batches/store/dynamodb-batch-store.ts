@@ -61,22 +61,23 @@ export const dynamoDbBatchStore: BatchStore = {
       );
       counted = Attributes;
     });
-    if (!recorded) return 'duplicate';
-    if (counted && counted.count === counted.itemCount) {
-      const completed = await conditionally(() =>
+    // Completing is its own idempotent step, tried again on a duplicate too: a processor that
+    // stopped between the two writes must not leave the batch `processing` for ever.
+    const complete = () =>
+      conditionally(() =>
         documentClient.send(
           new UpdateCommand({
             TableName: tableName(),
             Key: batchKey(batchId),
             UpdateExpression: 'SET #status = :completed, updatedAt = :now',
-            ConditionExpression: '#count = itemCount',
+            ConditionExpression: '#count = itemCount AND #status <> :completed',
             ExpressionAttributeNames: { '#status': 'status', '#count': 'count' },
             ExpressionAttributeValues: { ':completed': 'completed', ':now': now },
           }),
         ),
       );
-      if (completed) return 'completed';
-    }
+    if (!recorded) return (await complete()) ? 'completed' : 'duplicate';
+    if (counted && counted.count === counted.itemCount && (await complete())) return 'completed';
     return 'recorded';
   },
 

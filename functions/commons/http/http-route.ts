@@ -5,6 +5,7 @@ import { pinnedSegmentsHold } from '../../gateway-paths';
 import type { Caller } from '../../identity/domain/caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
+import { recordRequest } from '../metrics';
 import { readMeter } from '../read-meter';
 import { callerFromAuthorizer } from './caller-context';
 import {
@@ -130,7 +131,9 @@ const observeAndAnswerErrors = (): MiddlewareObj<
 > => {
   // Keyed by event: one handler may serve overlapping requests (the sandbox runs them in one process).
   const started = new WeakMap<APIGatewayProxyEvent, number>();
-  const done = (event: APIGatewayProxyEvent, status: number) =>
+  const done = (event: APIGatewayProxyEvent, status: number) => {
+    // The resource is API Gateway's path template, never the real path: a bounded set of metrics.
+    recordRequest(`${event.httpMethod} ${event.resource}`, status);
     logger.info('request', {
       method: event.httpMethod,
       resource: event.resource,
@@ -138,6 +141,7 @@ const observeAndAnswerErrors = (): MiddlewareObj<
       durationMs: Math.round((performance.now() - (started.get(event) ?? performance.now())) * 100) / 100,
       itemsRead: readMeter.items,
     });
+  };
   return {
     before: ({ event, context }) => {
       started.set(event, performance.now());

@@ -79,7 +79,7 @@ describe('the /docs page in headless Chromium', () => {
     ).resolves.toContain('"currency"');
 
     await page.locator('#operations-catalogue-list-countries .opblock-summary').click();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
     expect(outside).toEqual([]);

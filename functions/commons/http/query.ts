@@ -24,7 +24,8 @@ export const readQuery = (
 ): Record<string, string | string[]> => {
   const query: Record<string, string | string[]> = {};
   for (const [name, values = []] of Object.entries(raw ?? {})) {
-    const schema = shape[name];
+    // Own keys only: `constructor`, `toString` or `__proto__` must not find Object.prototype's.
+    const schema = Object.hasOwn(shape, name) ? shape[name] : undefined;
     if (!schema) {
       const plain = parameterName(name);
       throw invalidRequest(

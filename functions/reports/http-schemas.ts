@@ -6,7 +6,10 @@ import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url';
 export const reportRequestBody = z.strictObject({
   start_date: calendarDate,
   end_date: calendarDate,
-  callback_url: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_CALLBACK_URL_LENGTH))),
+  // Stored as sent and called later: no lone surrogate (a JSON `"\ud800"`), which no URL can carry.
+  callback_url: z.optional(
+    z.string().check(z.minLength(1), z.maxLength(MAX_CALLBACK_URL_LENGTH), z.regex(/^[^\p{Cs}]*$/u)),
+  ),
 });
 
 /** A report id is a UUID; anything else names no report (404). Lower case, as the service makes them. */

@@ -1,0 +1,61 @@
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler as list } from '../../../../functions/catalogue/handlers/list-products';
+import { handler as search } from '../../../../functions/catalogue/handlers/search-products';
+import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
+import { apiEvent, lambdaContext } from '../../support/api-event';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+process.env.TABLE_NAME = 'commerce-test';
+
+const reference = {
+  countries: [{ id: 'GB', label: { en: 'United Kingdom' }, currency: 'GBP' }],
+  businessUnits: [{ id: 'books', label: { en: 'Books' } }],
+  rates: { base: 'EUR', rates: { GBP: 0.5 } },
+};
+
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(GetCommand, { Key: referenceDataKey }).resolves({ Item: { ...referenceDataKey, ...reference } });
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+});
+
+/** Criteria as a client writes them: `\ud800` is a JSON escape for a lone surrogate. */
+const criteriaWithBrand = (brandJson: string) => `{"brand":[${brandJson}],"limit":5}`;
+
+const viaBody = (criteria: string) =>
+  search(apiEvent({ method: 'POST', resource: '/v1/products/search', body: criteria }), lambdaContext);
+const viaQuery = (criteria: string) =>
+  list(apiEvent({ resource: '/v1/products', query: { searchCriteria: [criteria] } }), lambdaContext);
+
+describe('a brand that is not Unicode text (a lone surrogate)', () => {
+  it.each([
+    ['a lone high surrogate', '"\\ud800"'],
+    ['a lone low surrogate', '"Acme\\udfff"'],
+    ['surrogates in the wrong order', '"\\udca9\\ud83d"'],
+  ])('%s is a 400 in the search body and in searchCriteria, and reads nothing', async (_, brand) => {
+    for (const answer of [
+      await viaBody(criteriaWithBrand(brand)),
+      await viaQuery(criteriaWithBrand(brand)),
+    ]) {
+      // It used to reach the listing key's encodeURIComponent, throw URIError and answer 500.
+      expect(answer.statusCode).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({
+        code: 'invalid_request',
+        message: "The field 'brand' is invalid.",
+      });
+    }
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('leaves real text alone: accents, `|` and a character outside the BMP (a surrogate pair)', async () => {
+    for (const brand of ['"Café|Ñu"', '"\\ud83d\\udca9 Poo"', '"Bücher 📚"']) {
+      expect((await viaBody(criteriaWithBrand(brand))).statusCode).toBe(200);
+      expect((await viaQuery(criteriaWithBrand(brand))).statusCode).toBe(200);
+    }
+    const keys = dynamo
+      .commandCalls(QueryCommand)
+      .map((c) => c.args[0].input.ExpressionAttributeValues?.[':list']);
+    expect(keys).toContain(`LIST#c=*#u=*#t=*#b=${encodeURIComponent('\u{1f4a9} Poo')}`);
+  });
+});

@@ -12,5 +12,6 @@ export const handler = httpRoute(
     translated: true,
     cache: 'public',
   },
-  async ({ path, query, language }) => listingReply(fromQuery(query, path.country_id), language, 'not_found'),
+  async ({ path, query, language }) =>
+    listingReply(fromQuery(query, path.country_id), language, { unknownCountry: 'not_found' }),
 );

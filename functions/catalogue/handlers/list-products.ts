@@ -25,6 +25,7 @@ export const handler = httpRoute(
       return listingReply(
         fromCriteria(parseWith(searchCriteria, decodeCriteria(rawCriteria), 'body')),
         language,
+        { from: 'criteria' },
       );
     }
     return listingReply(fromQuery(filters, filters.country), language);

@@ -38,21 +38,37 @@ export const fromQuery = (query: ListingQuery, country: string | undefined): Lis
   limit: query.limit ?? DEFAULT_LIMIT,
 });
 
+/** The name of each reference filter in a search criteria object (the search body, `searchCriteria`). */
+const CRITERION: Readonly<Record<UnknownReferenceError['parameter'], keyof SearchCriteria>> = {
+  country: 'country',
+  'business-unit': 'businessUnit',
+  currency: 'currency',
+};
+
+export interface ListingReplyOptions {
+  /** Where the filters came from, so a 400 names what the client wrote: a query parameter or a criterion. */
+  readonly from?: 'query' | 'criteria';
+  /** `not_found` on the country route, where the country is the resource. */
+  readonly unknownCountry?: 'invalid' | 'not_found';
+}
+
 /**
  * Answers a listing, shared by the list, country and search routes. An unknown country, unit or
- * currency in a filter is a 400 naming the parameter; `unknownCountry` lets the country route
- * answer 404, since there the country is the resource.
+ * currency in a filter is a 400 naming the query parameter or the criterion it came from; the
+ * country route answers 404 for an unknown country, since there the country is the resource.
  */
 export const listingReply = async (
   request: ListingRequest,
   language: Language,
-  unknownCountry: 'invalid' | 'not_found' = 'invalid',
+  { from = 'query', unknownCountry = 'invalid' }: ListingReplyOptions = {},
 ): Promise<Reply> => {
   try {
     return { body: await listProducts(dynamoDbCatalogueStore, request, language) };
   } catch (error) {
     if (!(error instanceof UnknownReferenceError)) throw error;
     if (error.parameter === 'country' && unknownCountry === 'not_found') throw notFound();
-    throw invalidParameter(error.parameter);
+    throw from === 'criteria'
+      ? invalidParameter(CRITERION[error.parameter], 'body')
+      : invalidParameter(error.parameter);
   }
 };

@@ -9,5 +9,5 @@ import { fromCriteria, listingReply } from './listing-reply';
  */
 export const handler = httpRoute(
   { body: searchCriteria, fields: LISTING_FIELDS, translated: true, cache: 'no-store' },
-  async ({ body, language }) => listingReply(fromCriteria(body), language),
+  async ({ body, language }) => listingReply(fromCriteria(body), language, { from: 'criteria' }),
 );

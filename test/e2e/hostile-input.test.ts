@@ -1,0 +1,438 @@
+/**
+ * Hostile input over every route of the route table (issue 6, point 2), property-based with
+ * fast-check, over HTTP against the shared e2e sandbox. Each generated case is one hostile
+ * input sent to every route at once (functions/routes.ts: a new route is covered as soon as it is
+ * in the table): path ids, query strings, bodies, content types and headers, tokens, and bodies
+ * over the size limit. Every answer must keep the one rule of support/answer-invariant.ts: the
+ * route's success or a 4xx in the D1 shape, never a 5xx, nothing that gives the service away.
+ *
+ * Runs are bounded and seeded, so a run is repeatable and short; HOSTILE_INPUT_SUMMARY=1 prints
+ * how many requests were sent, by property and status, and every distinct error message, and
+ * HOSTILE_INPUT_SEED / HOSTILE_INPUT_RUNS explore other or more cases.
+ * Nothing seeded changes: the caller is a customer no other test reads (HOSTILE_USER), whose own
+ * record is put back as seeded afterwards, or a valid token for a user who does not exist
+ * (NOBODY) for the routes that start work; administrators only read.
+ */
+import fc from 'fast-check';
+import { MAX_BODY_BYTES } from '../../local/http-front';
+import { answerProblems, HostileTally } from './support/answer-invariant';
+import { api, baseUrl } from './support/api';
+import {
+  badAuthorization,
+  bodyMutation,
+  type CallerChoice,
+  callerChoice,
+  HOSTILE_USER,
+  type HostileRequest,
+  headersWith,
+  hostileId,
+  hostileJsonText,
+  hostileQuery,
+  leafCount,
+  mutateBody,
+  oddAcceptLanguage,
+  oddContentType,
+  pathOf,
+  requestCarriesMarker,
+  requestTarget,
+  stringsOf,
+  successOf,
+  type Target,
+  targets,
+  tokenOf,
+  WRONG_METHODS,
+} from './support/hostile-input';
+import {
+  expectedAddress,
+  expectedOrdersPage,
+  expectedUserRecord,
+  ordersOf,
+  userById,
+} from './support/identity';
+import { type RawAnswer, type RawRequest, sendRaw } from './support/raw-http';
+import { bearer, REFUSED_TOKENS, type RefusedToken, refusedTokens, tokenFor } from './support/tokens';
+
+jest.setTimeout(120_000);
+
+/** Fixed, so every run sends the same requests; HOSTILE_INPUT_SEED and HOSTILE_INPUT_RUNS explore further. */
+const SEED = Number(process.env.HOSTILE_INPUT_SEED ?? 20_261_122);
+/** Cases per property; each case is sent to every route of the table. */
+const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 60);
+const OVERSIZE_RUNS = 8;
+/** Accepted requests allowed on each route that starts work (a batch, a report execution). */
+const WORK_BUDGET = 2;
+
+const tally = new HostileTally();
+const started = performance.now();
+const origin = () => new URL(baseUrl()).origin;
+
+const tokens = new Map<string, string>();
+const tokenFrom = (target: Target, choice: CallerChoice) => {
+  const key = `${target.route.name}:${choice}`;
+  let token = tokens.get(key);
+  if (token === undefined) {
+    token = tokenOf(target, choice);
+    tokens.set(key, token);
+  }
+  return token;
+};
+
+const workLeft = new Map<string, number>();
+/** The route's good body, as long as its budget lasts on a route that starts work; then one with an unknown field. */
+const goodBodyOf = (target: Target): string | undefined => {
+  if (target.goodBody === undefined) return undefined;
+  if (target.startsWork) {
+    const left = workLeft.get(target.route.name) ?? WORK_BUDGET;
+    if (left === 0) return mutateBody(target.goodBody, { kind: 'extra-key', key: 'unexpected', json: '1' });
+    workLeft.set(target.route.name, left - 1);
+  }
+  return JSON.stringify(target.goodBody);
+};
+
+interface Parts {
+  readonly method?: string;
+  readonly path?: string;
+  readonly query?: string;
+  readonly token?: string;
+  readonly authorized?: boolean;
+  readonly contentType?: string;
+  readonly body?: string | Buffer;
+  readonly chunked?: boolean;
+  readonly headers?: readonly (readonly [string, string])[];
+  readonly echoes?: readonly string[];
+}
+
+/** A request to `target` with the given parts; the rest is good (its path, its method, no body). */
+const requestTo = (target: Target, parts: Parts): HostileRequest => {
+  const method = parts.method ?? target.route.method;
+  const body = typeof parts.body === 'string' ? Buffer.from(parts.body, 'utf8') : parts.body;
+  const headers = headersWith(parts.token, body === undefined ? undefined : parts.contentType, parts.headers);
+  const raw: RawRequest = {
+    method,
+    target: requestTarget(parts.path ?? pathOf(target), parts.query, headers),
+    headers,
+    ...(body === undefined ? {} : { body }),
+    ...(parts.chunked ? { chunked: true } : {}),
+  };
+  const bodyStrings = typeof parts.body === 'string' ? stringsOf(parts.body) : [];
+  return {
+    target,
+    raw,
+    echoes: [...(parts.echoes ?? []), ...bodyStrings, ...headers.map(([, value]) => value)],
+    success: successOf(target, method, parts.authorized ?? parts.token !== undefined),
+  };
+};
+
+const describeRequest = ({ raw }: HostileRequest) => {
+  const clip = (text: string, n = 300) =>
+    text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text;
+  const headers = raw.headers.map(([k, v]) => `${k}: ${clip(v, 120)}`).join(' | ');
+  const body = raw.body === undefined ? '(no body)' : clip(raw.body.toString('utf8'));
+  return `${raw.method} ${clip(raw.target)}${raw.chunked ? ' (chunked)' : ''}\n    headers: ${headers}\n    body: ${body}`;
+};
+
+/** Sends every request at once, checks each answer against the invariant, and tallies them. */
+const exercise = async (property: string, requests: readonly HostileRequest[]): Promise<RawAnswer[]> => {
+  fc.pre(!requests.some((request) => requestCarriesMarker(request.raw)));
+  const answers = await Promise.all(
+    requests.map((request) =>
+      sendRaw(origin(), request.raw).catch((error: unknown) => {
+        throw new Error(`No answer (${String(error)}) to ${describeRequest(request)}`);
+      }),
+    ),
+  );
+  const failures: string[] = [];
+  requests.forEach((request, i) => {
+    const answer = answers[i]!;
+    const problems = answerProblems(answer, {
+      success: request.success,
+      method: request.raw.method,
+      echoes: request.echoes,
+    });
+    tally.record(property, request.target.route.name, answer, request.success.includes(answer.status));
+    if (problems.length > 0) {
+      failures.push(
+        `${request.target.route.name}: ${problems.join('; ')}\n  request: ${describeRequest(request)}\n` +
+          `  answer: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`,
+      );
+    }
+  });
+  if (failures.length > 0)
+    throw new Error(`${failures.length} answer(s) break the rule:\n${failures.slice(0, 3).join('\n')}`);
+  return answers;
+};
+
+const settings = (runs = RUNS) => ({ numRuns: runs, seed: SEED, endOnFailure: true });
+
+describe('hostile input on every route', () => {
+  it('path ids: traversal, NUL, encoded dots, 1e309, -1, 0x10, very long, unicode, control characters; and wrong methods', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostileId,
+        fc.nat(),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.constantFrom(...WRONG_METHODS) },
+        ),
+        callerChoice,
+        async (id, position, wrongMethod, caller) => {
+          await exercise(
+            'path ids',
+            targets.map((target) => {
+              const method = wrongMethod ?? target.route.method;
+              const token = tokenFrom(target, caller);
+              const body = method === target.route.method ? goodBodyOf(target) : undefined;
+              return requestTo(target, {
+                method,
+                path: pathOf(target, { position, raw: id.wire }),
+                token,
+                contentType: 'application/json',
+                ...(body === undefined ? {} : { body }),
+                echoes: [id.text, id.wire],
+              });
+            }),
+          );
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it('query strings: repeated, unknown and empty parameters, hostile values, malformed escapes', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileQuery, callerChoice, async (query, caller) => {
+        await exercise(
+          'query strings',
+          targets.map((target) => {
+            const body = goodBodyOf(target);
+            return requestTo(target, {
+              query: query.wire,
+              token: tokenFrom(target, caller),
+              contentType: 'application/json',
+              ...(body === undefined ? {} : { body }),
+              echoes: query.values,
+            });
+          }),
+        );
+      }),
+      settings(),
+    );
+  });
+
+  it('JSON bodies: malformed, truncated, wrong types, huge and negative numbers, 1e309, long strings, deep nesting, bytes that are not UTF-8', async () => {
+    // Mostly a mutation of the route's good body; sometimes bytes that are not UTF-8 at all.
+    const body = fc.oneof(
+      { weight: 9, arbitrary: bodyMutation },
+      {
+        weight: 1,
+        arbitrary: fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        hostileJsonText,
+        body,
+        fc.boolean(),
+        callerChoice,
+        async (json, mutation, chunked, caller) => {
+          await exercise(
+            'bodies',
+            targets.flatMap((target) => {
+              const send = (text: string | Buffer) =>
+                requestTo(target, {
+                  token: tokenFrom(target, caller),
+                  contentType: 'application/json',
+                  body: text,
+                  chunked,
+                });
+              // One hostile value in each field in turn, so that every field is reached with the
+              // others valid; and one other mutation of the whole body.
+              const everyField = Array.from({ length: leafCount(target.goodBody) }, (_, leaf) =>
+                send(mutateBody(target.goodBody, { kind: 'replace-leaf', leaf, json })),
+              );
+              return [
+                ...everyField,
+                send(Buffer.isBuffer(mutation) ? mutation : mutateBody(target.goodBody, mutation)),
+              ];
+            }),
+          );
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it('content types and other headers: odd and repeated Content-Type, Accept-Language, Host, X-Forwarded-Proto, Expect', async () => {
+    const hostHeader = fc.constantFrom(
+      'evil.example',
+      '127.0.0.1:1',
+      '[::1]:80',
+      'a'.repeat(2_000),
+      'host with spaces',
+      'h\u00e9te.example',
+      'example.com/path?x=1',
+      'user@example.com',
+    );
+    const proto = fc.constantFrom('javascript', 'ftp', '', 'https, http', 'HTTP', 'x'.repeat(1_000));
+    await fc.assert(
+      fc.asyncProperty(
+        oddContentType,
+        fc.boolean(),
+        fc.option(bodyMutation),
+        fc.option(oddAcceptLanguage),
+        fc.option(hostHeader),
+        fc.option(proto),
+        fc.boolean(),
+        callerChoice,
+        async (
+          contentType,
+          repeatContentType,
+          mutation,
+          acceptLanguage,
+          host,
+          forwardedProto,
+          expectContinue,
+          caller,
+        ) => {
+          const extra: [string, string][] = [];
+          if (repeatContentType) extra.push(['content-type', 'text/plain']);
+          if (acceptLanguage !== null) extra.push(['accept-language', acceptLanguage]);
+          if (host !== null) extra.push(['host', host]);
+          if (forwardedProto !== null) extra.push(['x-forwarded-proto', forwardedProto]);
+          if (expectContinue) extra.push(['expect', '100-continue']);
+          await exercise(
+            'content types and headers',
+            targets.map((target) => {
+              const body =
+                mutation === null ? (goodBodyOf(target) ?? '{}') : mutateBody(target.goodBody, mutation);
+              return requestTo(target, {
+                token: tokenFrom(target, caller),
+                ...(contentType === undefined ? {} : { contentType }),
+                body,
+                headers: extra,
+              });
+            }),
+          );
+        },
+      ),
+      settings(),
+    );
+  });
+
+  describe('without a valid token', () => {
+    let refused: Record<RefusedToken, string | undefined>;
+    beforeAll(async () => {
+      refused = await refusedTokens(HOSTILE_USER);
+    });
+
+    it('token routes never succeed, whatever else the request holds; public routes keep the rule', async () => {
+      const good = tokenFor(HOSTILE_USER);
+      const authorization = fc.oneof(
+        badAuthorization(good),
+        fc.constantFrom(...REFUSED_TOKENS).map((name) => bearer(refused[name]).authorization),
+        // A token for an impossible user id: the authorizer must refuse it.
+        fc.constantFrom(0, -1, 1e21, 2 ** 53).map((sub) => `Bearer ${tokenFor(sub)}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          authorization,
+          fc.boolean(),
+          fc.option(hostileId),
+          fc.option(bodyMutation),
+          async (header, twice, id, mutation) => {
+            await exercise(
+              'tokens',
+              targets.map((target) => {
+                const body = mutation === null ? goodBodyOf(target) : mutateBody(target.goodBody, mutation);
+                const headers: [string, string][] = header === undefined ? [] : [['authorization', header]];
+                // The same bad header twice: neither is a token (short ones, to stay within the header limit).
+                if (twice && header !== undefined && header.length < 1_000)
+                  headers.push(['authorization', header]);
+                return requestTo(target, {
+                  ...(id === null
+                    ? {}
+                    : { path: pathOf(target, { position: 0, raw: id.wire }), echoes: [id.text] }),
+                  authorized: false,
+                  headers,
+                  contentType: 'application/json',
+                  ...(body === undefined ? {} : { body }),
+                });
+              }),
+            );
+          },
+        ),
+        settings(),
+      );
+    });
+  });
+
+  it(`bodies over the size limit (${MAX_BODY_BYTES} bytes, and API Gateway's 10 MB) answer 413 in the D1 shape`, async () => {
+    const size = fc.oneof(
+      fc
+        .integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES + 64 * 1024 })
+        .map((n) => ({ n, chunked: false })),
+      fc
+        .constantFrom(MAX_BODY_BYTES + 1, 2 * MAX_BODY_BYTES, 10 * 1024 * 1024 + 1)
+        .map((n) => ({ n, chunked: true })),
+    );
+    const filler = fc.constantFrom('json', 'bytes');
+    await fc.assert(
+      fc.asyncProperty(size, filler, callerChoice, async ({ n, chunked }, kind, caller) => {
+        const body =
+          kind === 'json'
+            ? Buffer.from(`{"items":${JSON.stringify('x'.repeat(n))}}`, 'utf8')
+            : Buffer.alloc(n, 0xa5);
+        const answers = await exercise(
+          'oversize bodies',
+          targets.map((target) =>
+            requestTo(target, {
+              token: tokenFrom(target, caller),
+              contentType: 'application/json',
+              body,
+              chunked,
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual(targets.map(() => 413));
+      }),
+      settings(OVERSIZE_RUNS),
+    );
+  });
+
+  it('a body of exactly the limit is read, not refused as too large', async () => {
+    const body = Buffer.from(`"${'x'.repeat(MAX_BODY_BYTES - 2)}"`, 'utf8');
+    const answers = await exercise(
+      'oversize bodies',
+      targets.map((target) =>
+        requestTo(target, { token: tokenFrom(target, 'customer'), contentType: 'application/json', body }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 413)).toEqual([]);
+  });
+});
+
+afterAll(async () => {
+  // The customer's own writes are PUTs of its own address and e-mail: put them back as seeded.
+  const token = tokenFor(HOSTILE_USER);
+  const seeded = userById(HOSTILE_USER);
+  const put = (what: string, body: unknown) =>
+    api(`/users/${HOSTILE_USER}/${what}`, {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await put('address', expectedAddress(seeded))).status).toBe(200);
+  expect((await put('email', seeded.email)).status).toBe(200);
+
+  // Nothing seeded has changed, and the sandbox still serves.
+  const me = await api('/@me', { headers: bearer(token) });
+  expect(me.body).toEqual(expectedUserRecord(HOSTILE_USER));
+  const pages = Math.ceil(ordersOf(HOSTILE_USER).length / 100);
+  for (let page = 1; page <= pages; page++) {
+    const orders = await api(`/@me/orders?page=${page}&limit=100`, { headers: bearer(token) });
+    expect(orders.body).toEqual(expectedOrdersPage(HOSTILE_USER, page, 100));
+  }
+  expect((await api('/countries')).status).toBe(200);
+
+  if (process.env.HOSTILE_INPUT_SUMMARY) console.log(tally.summary((performance.now() - started) / 1000));
+});

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { authorizerFunction, type FunctionSpec, type Route, routes as routeTable } from '../functions/routes';
@@ -123,9 +130,12 @@ const headerValue = (rawHeaders: readonly string[], name: string): string | unde
 
 const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> =>
   new Promise((resolve, reject) => {
+    // Too large by its Content-Length: the body is read and dropped before the 413, so a client
+    // still sending gets the answer rather than a reset connection.
     if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.on('end', () => resolve('too-large'));
+      req.on('error', reject);
       req.resume();
-      resolve('too-large');
       return;
     }
     const chunks: Buffer[] = [];
@@ -258,7 +268,7 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
     }
     const body = await readBody(req, maxBody);
     if (body === 'too-large') {
-      return { answer: gatewayAnswer(gatewayAnswers.payloadTooLarge, [['Connection', 'close']]) };
+      return { answer: gatewayAnswer(gatewayAnswers.payloadTooLarge) };
     }
     const request: GatewayRequest = {
       method,
@@ -300,6 +310,21 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
   };
 }
 
+/** What the front reads of a request line and its headers, together. */
+export const MAX_HEADER_BYTES = 24 * 1024;
+
+/** A request Node cannot parse (headers too large, malformed HTTP) still gets a D1 answer. */
+const answerUnreadable = (error: NodeJS.ErrnoException, socket: Duplex) => {
+  if (!socket.writable) return;
+  const gateway =
+    error.code === 'HPE_HEADER_OVERFLOW' ? gatewayAnswers.headersTooLarge : gatewayAnswers.badRequest;
+  const body = gatewayErrorBody(gateway);
+  socket.end(
+    `HTTP/1.1 ${gateway.statusCode} ${STATUS_CODES[gateway.statusCode]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
+
 export interface HttpFront {
   /** `http://127.0.0.1:<port>/v1` */
   readonly url: string;
@@ -308,7 +333,10 @@ export interface HttpFront {
 }
 
 export async function startHttpFront(options: HttpFrontOptions & { port?: number } = {}): Promise<HttpFront> {
-  const server = createServer(createGatewayListener(options));
+  // API Gateway takes URLs up to 10,240 characters and 10,240 bytes of headers; Node's default
+  // of 16 KiB for both together is lower.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createGatewayListener(options));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerUnreadable(error, socket));
   const port = await listenOnLoopback(server, options.port ?? 0);
   let closing: Promise<void> | undefined;
   return {

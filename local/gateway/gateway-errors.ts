@@ -27,6 +27,14 @@ export const gatewayAnswers = {
     headers: { 'WWW-Authenticate': 'Bearer' },
   },
   payloadTooLarge: { statusCode: 413, code: 'payload_too_large', message: 'The request is too large.' },
+  /** The request line and headers are longer than the gateway takes. */
+  headersTooLarge: {
+    statusCode: 431,
+    code: 'request_header_fields_too_large',
+    message: 'The request line or headers are too large.',
+  },
+  /** Not HTTP the gateway can read. */
+  badRequest: { statusCode: 400, code: 'invalid_request', message: 'The request is not valid.' },
   /** A function or the authorizer throws, times out or answers nonsense (DEFAULT_5XX, AUTHORIZER_FAILURE). */
   internalError: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred.' },
 } as const satisfies Record<string, GatewayAnswer>;

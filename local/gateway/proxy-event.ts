@@ -39,7 +39,8 @@ const isTextContent = (contentType: string | undefined): boolean => {
 /** `headers` holds the last value of each name, `multiValueHeaders` all of them (API Gateway's rule). */
 const headerMaps = (rawHeaders: readonly string[]) => {
   const names = new Map<string, string>(); // lower case → first spelling seen
-  const multi: Record<string, string[]> = {};
+  // No prototype: a header or parameter named `constructor` or `__proto__` is just a name.
+  const multi: Record<string, string[]> = Object.create(null);
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
     const key = names.get(name.toLowerCase()) ?? name;
@@ -52,7 +53,7 @@ const headerMaps = (rawHeaders: readonly string[]) => {
 
 /** Query values are URL-decoded; a repeated name keeps its last value in the single-value map. */
 const queryMaps = (query: string) => {
-  const multi: Record<string, string[]> = {};
+  const multi: Record<string, string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(query)) multi[name] = [...(multi[name] ?? []), value];
   const names = Object.keys(multi);
   if (names.length === 0) return { single: null, multi: null };

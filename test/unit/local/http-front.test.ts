@@ -208,6 +208,40 @@ describe('the HTTP front', () => {
     });
   });
 
+  it('answers 413 to every large body sent with its Content-Length, even while the client is still sending', async () => {
+    const body = Buffer.alloc(10 * 1024 * 1024 + 1, 'x');
+    for (let i = 0; i < 5; i++) {
+      const response = await call('/echo', { method: 'POST', body });
+      expect(response.status).toBe(413);
+    }
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'hands a query parameter and a header named %s to the function like any other',
+    async (name) => {
+      const response = await call(`/echo/1?${name}=1`, {
+        headers: { [name === '__proto__' ? 'x-proto' : name]: 'v' },
+      });
+      expect(response.status).toBe(200);
+      const event = (
+        (await response.json()) as { event: { multiValueQueryStringParameters: Record<string, string[]> } }
+      ).event;
+      expect(Object.entries(event.multiValueQueryStringParameters)).toEqual([[name, ['1']]]);
+    },
+  );
+
+  it('takes request lines and headers up to 24 KiB, and answers beyond that 431 in the D1 shape', async () => {
+    expect(
+      (await call(`/echo/1?q=${'a'.repeat(12_000)}`, { headers: { 'x-big': 'b'.repeat(8_000) } })).status,
+    ).toBe(200);
+    const response = await call('/echo/1', { headers: { 'x-big': 'b'.repeat(30_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({
+      code: 'request_header_fields_too_large',
+      message: 'The request line or headers are too large.',
+    });
+  });
+
   it.each(['/throws', '/malformed', '/slow', '/missing'])(
     'answers %s (throws, bad result, timeout, no module) with the D1 500 and logs the cause only',
     async (path) => {

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { createReceiver } from '../../examples/webhook-receiver/receiver';
 import { STATUS_RATE_LIMIT } from '../../functions/reports/domain/status-rate-limit';
-import { partner, type Received } from '../support/local-partner';
+import { partnerAnswering, type Received } from '../support/local-partner';
 import { api, baseUrl } from './support/api';
 import { NOT_FOUND } from './support/identity';
 import {
@@ -132,10 +132,7 @@ describe('a report in callback mode', () => {
   });
 
   const receiver = async (statuses: number[]) => {
-    const r = await partner((_req, res) => {
-      res.statusCode = statuses.shift() ?? 200;
-      res.end();
-    });
+    const r = await partnerAnswering(statuses);
     closers.push(r.close);
     return r;
   };

@@ -40,3 +40,12 @@ export const partner = async (answer: Answer, { port: wanted = 0 }: { port?: num
       }),
   };
 };
+
+/** A partner that answers its requests with these statuses in turn, then 200. */
+export const partnerAnswering = (statuses: readonly number[]) => {
+  const queue = [...statuses];
+  return partner((_req, res) => {
+    res.statusCode = queue.shift() ?? 200;
+    res.end();
+  });
+};

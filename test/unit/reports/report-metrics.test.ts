@@ -6,7 +6,7 @@ import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow
 import { workflowTask } from '../../../functions/reports/handlers/workflow-task';
 import { generateReport } from '../../../functions/reports/report-generation';
 import { recordReportState, sendReportCallback } from '../../../functions/reports/report-outcomes';
-import { partner } from '../../support/local-partner';
+import { partnerAnswering } from '../../support/local-partner';
 import { captureMetrics } from '../support/metrics-capture';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 import { REPORT_ID, reportJob } from './report-fixtures';
@@ -84,10 +84,7 @@ describe('report metrics', () => {
     });
 
     const withPartner = async (statuses: number[]) => {
-      const receiver = await partner((_req, res) => {
-        res.statusCode = statuses.shift() ?? 200;
-        res.end();
-      });
+      const receiver = await partnerAnswering(statuses);
       close = receiver.close;
       const jobs = memoryJobStore();
       jobs.jobs.set(

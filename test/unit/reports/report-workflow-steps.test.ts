@@ -12,7 +12,7 @@ import {
   ReportRequestRefused,
   requestReport,
 } from '../../../functions/reports/report-request';
-import { partner } from '../../support/local-partner';
+import { partnerAnswering } from '../../support/local-partner';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -237,10 +237,7 @@ describe('sendReportCallback', () => {
   });
 
   const withPartner = async (statuses: number[]) => {
-    const receiver = await partner((_req, res) => {
-      res.statusCode = statuses.shift() ?? 200;
-      res.end();
-    });
+    const receiver = await partnerAnswering(statuses);
     close = receiver.close;
     const { deps, jobs } = setup();
     const loopback = { ...deps, allowLoopbackHttp: true };

@@ -7,7 +7,6 @@
  * this process through tsx. State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
-import { SANDBOX_CALLBACK_RETRY_MS } from '../functions/reports/domain/report-workflow';
 import { batchFunctions, reportFunctions, routes } from '../functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
 import { applyFunctionEnvironment } from './function-env';
@@ -24,7 +23,7 @@ import {
   startBatchMappings,
 } from './queues/sandbox-queues';
 import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './queues/sandbox-stats';
-import { SANDBOX_RETRY_PAUSE_MS } from './reports/executions';
+import { SANDBOX_CALLBACK_RETRY_MS, SANDBOX_RETRY_PAUSE_MS } from './reports/executions';
 import { openSandboxReports, runningReports, type SandboxReports } from './reports/sandbox-reports';
 import { InvalidWebhookSecret, webhookSecretFile } from './reports/webhook-secret';
 import { parseSandboxOptions, USAGE } from './sandbox-options';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { REPORT_STATES, SANDBOX_CALLBACK_RETRY_MS } from '../../functions/reports/domain/report-workflow';
+import { REPORT_STATES } from '../../functions/reports/domain/report-workflow';
 import type { FunctionSpec } from '../../functions/routes';
 import { lambdaContext } from '../gateway/lambda-context';
 import { importHandler } from '../http-front';
@@ -18,6 +18,9 @@ import { allStates, type ReportWorkflowDefinition, type WorkflowFunction } from 
 
 /** The sandbox's pause before any other retry (AWS: seconds to minutes, from the definition). */
 export const SANDBOX_RETRY_PAUSE_MS = 250;
+
+/** The sandbox's pause between callback attempts: 8 retries cover 32 s, so a partner back within 30 s is told. */
+export const SANDBOX_CALLBACK_RETRY_MS = 4000;
 
 export type TaskHandler = (input: unknown, context: Context) => Promise<unknown>;
 export type TaskHandlerLoader = (fn: FunctionSpec) => Promise<TaskHandler>;

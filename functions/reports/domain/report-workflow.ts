@@ -53,7 +53,7 @@ export const REPORT_ERRORS = {
 
 /**
  * The callback's retry policy: attempt 1 at once, then retries after 1, 2, 4, … 128 minutes
- * (9 attempts over 4 h 15 min). The sandbox pauses `SANDBOX_CALLBACK_RETRY_MS` instead.
+ * (9 attempts over 4 h 15 min). The sandbox pauses a few seconds instead (local/reports/executions.ts).
  */
 export const CALLBACK_RETRY = { intervalSeconds: 60, backoffRate: 2, maxRetries: 8 } as const;
 
@@ -62,6 +62,3 @@ export const GENERATE_RETRY = { intervalSeconds: 2, backoffRate: 2, maxRetries: 
 
 /** Per-task timeouts, in seconds: each task's Lambda timeout is the same number. */
 export const TASK_TIMEOUTS = { generate: 300, record: 20, callback: 30 } as const;
-
-/** The sandbox's pause between callback attempts: 8 retries cover 32 s. */
-export const SANDBOX_CALLBACK_RETRY_MS = 4000;

@@ -1,25 +1,10 @@
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
 import { handler as listCountry } from '../../../../functions/catalogue/handlers/list-country-products';
 import { handler as list } from '../../../../functions/catalogue/handlers/list-products';
 import { handler as search } from '../../../../functions/catalogue/handlers/search-products';
-import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
+import { mockEmptyCatalogue } from './empty-catalogue';
 
-const dynamo = mockClient(DynamoDBDocumentClient);
-process.env.TABLE_NAME = 'commerce-test';
-
-const reference = {
-  countries: [{ id: 'GB', label: { en: 'United Kingdom' }, currency: 'GBP' }],
-  businessUnits: [{ id: 'books', label: { en: 'Books' } }],
-  rates: { base: 'EUR', rates: { GBP: 0.5 } },
-};
-
-beforeEach(() => {
-  dynamo.reset();
-  dynamo.on(GetCommand, { Key: referenceDataKey }).resolves({ Item: { ...referenceDataKey, ...reference } });
-  dynamo.on(QueryCommand).resolves({ Items: [] });
-});
+mockEmptyCatalogue();
 
 const invalid = (message: string) => ({ code: 'invalid_request', message });
 const answer = async (response: Promise<{ statusCode: number; body: string }>) => {

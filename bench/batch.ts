@@ -1,5 +1,5 @@
 /**
- * Order-batch benchmark (DESIGN.md §5: "batch of 1,000 items, sandbox, end to end: completed
+ * Order-batch benchmark (docs/design.md §5: "batch of 1,000 items, sandbox, end to end: completed
  * ≤ 10 s"). Starts a sandbox as `npm start` does (a child process, free ports, a temporary
  * state directory), posts a batch of 1,000 items as a customer and polls it until `completed`:
  * the time from the POST to the first answer that says `completed`, median of 3 runs, each on
@@ -28,7 +28,7 @@ import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '../loca
 import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
 import { ORDER_COUNT, seedOrders } from '../local/seed/order-seed';
 
-/** DESIGN §5. */
+/** docs/design.md §5. */
 export const BATCH_BUDGET_SECONDS = 10;
 const RUNS = 3;
 const POLL_MS = 50;

@@ -1,5 +1,5 @@
 /**
- * Bundle sizes (DESIGN.md §5: "each HTTP function bundle ≤ 350 KB; report generator ≤ 1.2 MB").
+ * Bundle sizes (docs/design.md §5: "each HTTP function bundle ≤ 350 KB; report generator ≤ 1.2 MB").
  * Builds every function of the stack — the routes, the authorizer, the Cognito pre token
  * generation trigger, the batch queue's consumers and the report workflow's tasks — with esbuild
  * and exactly the options lib/api-function.ts gives `NodejsFunction` (`API_FUNCTION_BUNDLING`,
@@ -24,7 +24,7 @@ import { functionEntry, projectRoot } from '../lib/project-paths';
 import type { BenchRow } from './run';
 import { KB, kb } from './support';
 
-/** DESIGN §5. */
+/** docs/design.md §5. */
 export const HTTP_BUNDLE_BUDGET = 350 * KB;
 export const REPORT_GENERATOR_BUDGET = 1.2 * KB * KB;
 

@@ -1,5 +1,5 @@
 /**
- * Cold-start proxy (DESIGN.md §5: "import + first invocation of a function bundle in a fresh
+ * Cold-start proxy (docs/design.md §5: "import + first invocation of a function bundle in a fresh
  * process ≤ 1.5 × an empty handler's"). For each function bundle of bench/bundles.ts, a fresh
  * `node` (the project's node 24) imports the bundle and serves one invocation of the function's
  * sample event against a running sandbox; the figure is the time from the spawn to the
@@ -36,7 +36,7 @@ import { buildFunctionBundles, EMPTY_HANDLER, type FunctionBundle } from './bund
 import type { BenchRow } from './run';
 import { median, ms, projectNode, spread, startBenchSandbox } from './support';
 
-/** DESIGN §5: at most this many times the empty handler's time. */
+/** docs/design.md §5: at most this many times the empty handler's time. */
 export const COLD_START_RATIO_BUDGET = 1.5;
 /** Rounds; each runs every bundle once. */
 export const COLD_START_RUNS = 7;

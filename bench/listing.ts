@@ -1,5 +1,5 @@
 /**
- * Listing cost (DESIGN.md §5: "list page N vs page 1 (items read from DynamoDB): equal"). The
+ * Listing cost (docs/design.md §5: "list page N vs page 1 (items read from DynamoDB): equal"). The
  * real list-products handler, in-process, against the dynalite of a sandbox started for this
  * benchmark (the seed: 200 products, 120 of them books under 4 publishers): after each request,
  * `readMeter` (functions/commons/read-meter.ts, which the middleware resets per request) says how

@@ -1,5 +1,5 @@
 /**
- * The sandbox (DESIGN.md §5: "sandbox ready after `npm start` (installed) ≤ 5 s"; "sandbox under
+ * The sandbox (docs/design.md §5: "sandbox ready after `npm start` (installed) ≤ 5 s"; "sandbox under
  * 32 concurrent clients, 20 s, product reads: 0 errors; p99 reported") and the status endpoint's
  * rate limit under that load (issue 6, point 4).
  *
@@ -34,7 +34,7 @@ import { PRODUCT_COUNT } from '../local/seed/product-seed';
 import type { BenchRow } from './run';
 import { count, median, ms, spread, startBenchSandbox } from './support';
 
-/** DESIGN §5. */
+/** docs/design.md §5. */
 export const READY_BUDGET_SECONDS = 5;
 const READY_RUNS = 3;
 export const LOAD_CONNECTIONS = 32;

@@ -8,7 +8,7 @@ import { STATUS_METHOD_THROTTLE } from './reports/domain/status-rate-limit';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
-/** `public`: no token needed (catalogue reads, D2). `token`: a valid bearer token is required. */
+/** `public`: no token needed (catalogue reads, docs/design.md D2). `token`: a valid bearer token is required. */
 export type Access = 'public' | 'token';
 
 /** Table access the function is granted: read-only or read-write. */

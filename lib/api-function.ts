@@ -25,7 +25,7 @@ export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'role' | 'lo
 
 /**
  * ESM bundles that include the AWS SDK need `require` for its CommonJS dependencies
- * (DESIGN §4), hence the banner.
+ * (docs/design.md §4), hence the banner.
  */
 const CREATE_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";

@@ -84,7 +84,7 @@ export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 export const PINNED_AUTHORIZER_CACHE_TTL = Duration.seconds(0);
 
 const PUBLIC_ROUTE_REASON =
-  'Catalogue reads are public by design (DESIGN D2: products, books, computers, countries, business ' +
+  'Catalogue reads are public by design (docs/design.md D2: products, books, computers, countries, business ' +
   'units and search need no token). Every route that needs one has the token authorizer.';
 const tokenRouteCognitoReason = (kind: 'TOKEN' | 'REQUEST') =>
   `This method has a Lambda ${kind} authorizer that verifies the bearer token with aws-jwt-verify against ` +
@@ -102,7 +102,7 @@ const METHOD_NOT_ALLOWED_REASON =
 /**
  * The REST API, generated from the route table: `/v1/<path>` resources, one `ApiFunction`
  * per route behind a Lambda proxy integration, a 405 with `Allow` for other methods on a
- * known path, and every gateway-made error in the D1 shape.
+ * known path, and every gateway-made error in the docs/design.md D1 shape.
  */
 export class HttpApi extends Construct {
   readonly restApi: RestApi;
@@ -162,7 +162,7 @@ export class HttpApi extends Construct {
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
     // Path parameters are declared required so API Gateway's basic validation applies;
-    // bodies and query strings are validated in the handlers, which answer in the D1 shape.
+    // bodies and query strings are validated in the handlers, which answer in the docs/design.md D1 shape.
     const validator = this.restApi.addRequestValidator('RequestValidator', {
       validateRequestBody: true,
       validateRequestParameters: true,
@@ -256,7 +256,7 @@ export class HttpApi extends Construct {
   // the cached policy to whatever method the next request with that token calls. That is why the
   // function allows the whole API, `arn:…:<apiId>/<stage>/*/*`, rather than the method it was
   // asked about: a policy naming one route would make the cache deny the others. Whether the
-  // caller may see a particular user's data is each function's check (D3), from the context the
+  // caller may see a particular user's data is each function's check (docs/design.md D3), from the context the
   // authorizer returns (user id, admin, expiry).
   private tokenAuthorizerOnce(): TokenAuthorizer {
     if (this.tokenAuthorizer) return this.tokenAuthorizer;
@@ -380,7 +380,7 @@ function mockStatusTemplate(pinned: Readonly<Record<string, string>>): string {
 }
 
 /**
- * D1: a wrong method on a known path is a 405 with `Allow`. API Gateway picks a resource's
+ * docs/design.md D1: a wrong method on a known path is a 405 with `Allow`. API Gateway picks a resource's
  * explicit methods first and falls back to ANY, so ANY answers everything else from a mock.
  */
 function addMethodNotAllowed(

@@ -128,7 +128,7 @@ export interface IdentityProps {
 }
 
 /**
- * Who issues the bearer tokens the API accepts (DESIGN D2), and the authorizer environment
+ * Who issues the bearer tokens the API accepts (docs/design.md D2), and the authorizer environment
  * that says so. By default a Cognito user pool per stage, with an app client, the `admin`
  * group and a pre token generation trigger that puts the integer user id in the access token;
  * with an external issuer, nothing but the settings.

@@ -48,7 +48,7 @@ const LAMBDA_SERVICE_ERRORS = [
 ];
 
 /**
- * Asynchronous PDF reports (DESIGN D5, D6): the bucket of PDFs, the partners' signing secret,
+ * Asynchronous PDF reports (docs/design.md D5, docs/design.md D6): the bucket of PDFs, the partners' signing secret,
  * the three task functions and the Standard state machine that runs them:
  *
  *   Generate report ──▶ Mark report completed ──▶ Callback requested? ──▶ Send callback ──▶ Done

@@ -31,7 +31,7 @@ export interface FunctionEnvironmentOptions {
  * with the SDK's own endpoint settings pointing DynamoDB at dynalite, SQS at fauxqs, S3 at
  * s3rver and Step Functions at the sandbox's endpoint, so function code has no sandbox special
  * case. Checksums are computed only where an operation requires them (s3rver stores streamed
- * uploads corrupted otherwise), and loopback callback URLs are accepted (the sandbox alone, D6).
+ * uploads corrupted otherwise), and loopback callback URLs are accepted (the sandbox alone, docs/design.md D6).
  * `LOG_LEVEL` defaults to WARN to keep the console to one line a request, and the functions'
  * metrics (embedded metric format lines on stdout, which only CloudWatch Logs reads) are off
  * unless `POWERTOOLS_METRICS_DISABLED=false` is set.

@@ -159,7 +159,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> => {
 /**
  * Plays API Gateway in front of the functions: route table → (authorizer) → proxy event →
  * handler → HTTP answer, with the gateway's own answers (401, 404, 405 + Allow, 413, 500) in
- * the D1 shape.
+ * the docs/design.md D1 shape.
  */
 export function createGatewayListener(options: HttpFrontOptions = {}): RequestListener {
   const router = createRouter(options.routes ?? routeTable);
@@ -313,7 +313,7 @@ export function createGatewayListener(options: HttpFrontOptions = {}): RequestLi
 /** What the front reads of a request line and its headers, together. */
 export const MAX_HEADER_BYTES = 24 * 1024;
 
-/** A request Node cannot parse (headers too large, malformed HTTP) still gets a D1 answer. */
+/** A request Node cannot parse (headers too large, malformed HTTP) still gets a docs/design.md D1 answer. */
 const answerUnreadable = (error: NodeJS.ErrnoException, socket: Duplex) => {
   if (!socket.writable) return;
   const gateway =

@@ -1,6 +1,6 @@
 /**
  * `npm run token -- --sub <id> [--admin] [--expires-in SECONDS] [--state-dir DIR]`: prints, alone
- * on one line, an access token the sandbox of that state directory accepts (D2).
+ * on one line, an access token the sandbox of that state directory accepts (docs/design.md D2).
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';

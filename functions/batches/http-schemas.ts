@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { calendarDate } from '#commons/http/calendar-date';
 import { MAX_BATCH_ITEMS } from './domain/batch';
 
-/** D4: 1 to 1,000 items, each exactly an integer order id and a date; anything else is a 400. */
+/** docs/design.md D4: 1 to 1,000 items, each exactly an integer order id and a date; anything else is a 400. */
 export const batchBody = z.strictObject({
   items: z
     .array(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { spaceDateTime } from '#commons/http/response-schemas';
 
-/** The spec's Batch resource (D4: `pending` → `processing` → `completed`). */
+/** The spec's Batch resource (docs/design.md D4: `pending` → `processing` → `completed`). */
 export const batchResponse = z.object({
   id: z.number().check(z.int()),
   status: z.enum(['pending', 'processing', 'completed']),

@@ -47,7 +47,7 @@ export const productsQuery = z.strictObject({
 
 /**
  * The search criteria object: the body of `POST /products/search` and, JSON-encoded, the
- * `searchCriteria` parameter (D9: same meaning). Unknown criteria are a 400.
+ * `searchCriteria` parameter (docs/design.md D9: same meaning). Unknown criteria are a 400.
  */
 export const searchCriteria = z.strictObject({
   page: z.optional(bodyInt(MAX_PAGE)),

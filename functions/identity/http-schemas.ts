@@ -10,8 +10,8 @@ export const userPath = z.strictObject({ user_id: pathId });
 const text = (max: number) =>
   z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.regex(/^[^\p{Cc}\p{Cs}]*$/u));
 
-/** D11: the complete address, exactly these three strings; a partial or extended body is a 400. */
+/** docs/design.md D11: the complete address, exactly these three strings; a partial or extended body is a 400. */
 export const addressBody = z.strictObject({ street: text(200), zip_code: text(20), city: text(100) });
 
-/** D11: a JSON string holding a valid e-mail address. */
+/** docs/design.md D11: a JSON string holding a valid e-mail address. */
 export const emailBody = z.string().check(z.maxLength(254), z.email());

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { calendarDate } from '#commons/http/calendar-date';
 import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url';
 
-/** The spec's report request: two real dates and, for the callback mode, a URL (checked further by D6's rules). */
+/** The spec's report request: two real dates and, for the callback mode, a URL (checked further by docs/design.md D6's rules). */
 export const reportRequestBody = z.strictObject({
   start_date: calendarDate,
   end_date: calendarDate,

@@ -33,7 +33,7 @@ export const recordReportState = async (
 };
 
 /**
- * The workflow's callback task: one signed POST to the stored URL (D6). Not delivered is an
+ * The workflow's callback task: one signed POST to the stored URL (docs/design.md D6). Not delivered is an
  * error the state machine retries with backoff; a callback already delivered is not sent again.
  */
 export const sendReportCallback = async (

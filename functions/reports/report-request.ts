@@ -22,7 +22,7 @@ export interface ReportRequest {
 }
 
 /**
- * Checks a report request (D5; D6 for the callback URL, resolving its host now), records the
+ * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now), records the
  * job and starts its execution. Nothing is started for a refused request. If the execution
  * cannot be started, the job is marked failed before the error goes up, so it never stays
  * IN_PROGRESS with nothing working on it.

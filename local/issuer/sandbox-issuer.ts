@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { ADMIN_GROUP, AUTH_ENV, DEFAULT_GROUPS_CLAIM } from '../../functions/identity/domain/auth-settings';
 
 /**
- * The sandbox's own token issuer (D2): an RS256 key it generates once per state directory and
+ * The sandbox's own token issuer (docs/design.md D2): an RS256 key it generates once per state directory and
  * publishes as a JWKS, and the tokens `npm run token` prints. The issuer name does not depend on
  * the port (`.invalid` is reserved, RFC 2606: it never resolves), so a token stays good across
  * restarts and ports for as long as the state directory keeps its key.

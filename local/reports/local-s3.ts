@@ -9,7 +9,7 @@ import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../function-env';
 export const SANDBOX_REPORT_BUCKET = 'commerce-api-sandbox-reports';
 
 /**
- * The settings s3rver needs from a client (DESIGN §3): path-style addressing and checksums only
+ * The settings s3rver needs from a client (docs/design.md §3): path-style addressing and checksums only
  * when an operation requires them (otherwise streamed uploads are stored corrupted). The
  * functions get the same through their environment (function-env.ts).
  */

@@ -29,7 +29,7 @@ const checked = (secret: string, source: string): string => {
 };
 
 /**
- * The callback signing secret of the sandbox (DESIGN D6): `WEBHOOK_SECRET` when set; else the
+ * The callback signing secret of the sandbox (docs/design.md D6): `WEBHOOK_SECRET` when set; else the
  * one kept in the state directory, made on first use, so partners' checks keep working across
  * restarts. `--reset` keeps it: it is configuration, not data (like the issuer's key).
  */

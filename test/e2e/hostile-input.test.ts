@@ -4,7 +4,7 @@
  * input sent to every route at once (functions/routes.ts: a new route is covered as soon as it is
  * in the table): path ids, query strings, bodies, content types and headers, tokens, and bodies
  * over the size limit. Every answer must keep the one rule of support/answer-invariant.ts: the
- * route's success or a 4xx in the D1 shape, never a 5xx, nothing that gives the service away.
+ * route's success or a 4xx in the docs/design.md D1 shape, never a 5xx, nothing that gives the service away.
  *
  * Runs are bounded and seeded, so a run is repeatable and short; HOSTILE_INPUT_SUMMARY=1 prints
  * how many requests were sent, by property and status, and every distinct error message, and
@@ -366,7 +366,7 @@ describe('hostile input on every route', () => {
     });
   });
 
-  it(`bodies over the size limit (${MAX_BODY_BYTES} bytes, and API Gateway's 10 MB) answer 413 in the D1 shape`, async () => {
+  it(`bodies over the size limit (${MAX_BODY_BYTES} bytes, and API Gateway's 10 MB) answer 413 in the docs/design.md D1 shape`, async () => {
     const size = fc.oneof(
       fc
         .constantFrom(MAX_BODY_BYTES + 1, 2 * MAX_BODY_BYTES, 10 * 1024 * 1024 + 1)

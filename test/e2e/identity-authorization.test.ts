@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 3, D2, D3): every route of the route table that needs a
+ * The authorization matrix (issue 3, docs/design.md D2, D3): every route of the route table that needs a
  * token, against no token, five kinds of bad token, another customer, the owner and an
  * administrator. The routes come from the table itself, so a new token route is in the matrix
  * at once — and fails until it has a sample below.
@@ -196,7 +196,7 @@ describe('the authorization matrix', () => {
       const owned = isOwnedResource(route);
       const head = route.method === 'HEAD';
 
-      it.each(REFUSED_TOKENS)('with %s: 401, WWW-Authenticate: Bearer, the D1 body', async (caller) => {
+      it.each(REFUSED_TOKENS)('with %s: 401, WWW-Authenticate: Bearer, the docs/design.md D1 body', async (caller) => {
         const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
         expect(response.status).toBe(401);
         expect(response.headers.get('www-authenticate')).toBe('Bearer');

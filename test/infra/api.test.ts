@@ -62,7 +62,7 @@ describe('the REST API', () => {
     for (const path of paths.values()) expect(path).toMatch(/^\/v1(\/|$)/);
   });
 
-  it('answers another method on a known path with 405, Allow and a D1 body', () => {
+  it('answers another method on a known path with 405, Allow and a docs/design.md D1 body', () => {
     const unpinned = onGateway.filter((entry) => Object.keys(entry.pinned).length === 0);
     const routePaths = [...new Set(unpinned.map((entry) => entry.path))];
     expect(routePaths.length).toBeGreaterThan(10);
@@ -331,7 +331,7 @@ describe('gateway responses', () => {
       code: 'not_found',
       message: 'The requested resource was not found.',
     });
-    // D3: refused access looks exactly like a missing resource.
+    // docs/design.md D3: refused access looks exactly like a missing resource.
     expect(bodyOf('ACCESS_DENIED')).toEqual(bodyOf('RESOURCE_NOT_FOUND'));
     expect(bodyOf('AUTHORIZER_FAILURE')).toEqual(bodyOf('DEFAULT_5XX'));
     expect(bodyOf('DEFAULT_5XX')).toEqual({

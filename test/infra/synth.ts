@@ -4,7 +4,7 @@ import { type CreateCommerceApiOptions, createCommerceApi } from '../../lib/comm
 /**
  * Builds the app as `cdk synth` would (cdk.json feature flags) but without bundling and
  * without the built-in CloudFormation validation (an App prop in aws-cdk-lib 2.276, not a
- * context key), which keeps a stack synth well under a second (DESIGN §4).
+ * context key), which keeps a stack synth well under a second (docs/design.md §4).
  */
 export function synth(options: CreateCommerceApiOptions = {}) {
   const { app, stack } = createCommerceApi({

@@ -1,4 +1,4 @@
-/** Batch statuses (D4): `pending` at creation, `processing` once items are handled, then `completed`. */
+/** Batch statuses (docs/design.md D4): `pending` at creation, `processing` once items are handled, then `completed`. */
 export type BatchStatus = 'pending' | 'processing' | 'completed';
 
 /** An order update a batch asks for: set the order's `sent_on`. */
@@ -27,7 +27,7 @@ export interface BatchRecord {
   readonly updatedAt: string;
 }
 
-/** D4: at most this many items a request. */
+/** docs/design.md D4: at most this many items a request. */
 export const MAX_BATCH_ITEMS = 1000;
 
 /**

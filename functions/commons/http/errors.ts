@@ -1,5 +1,5 @@
 /**
- * Errors a client may see (D1): a status, a snake_case code and a general sentence. Messages
+ * Errors a client may see (docs/design.md D1): a status, a snake_case code and a general sentence. Messages
  * never carry identifiers, values, versions, paths or exception text; details go to the log.
  */
 export class HttpError extends Error {
@@ -16,7 +16,7 @@ export class HttpError extends Error {
 
 export const notFound = () => new HttpError(404, 'not_found', 'The requested resource was not found.');
 
-/** D1: a missing, expired or invalid token; `WWW-Authenticate` tells the client what to send. */
+/** docs/design.md D1: a missing, expired or invalid token; `WWW-Authenticate` tells the client what to send. */
 export const unauthorized = () =>
   new HttpError(401, 'unauthorized', 'A valid access token is required.', { 'WWW-Authenticate': 'Bearer' });
 

@@ -21,7 +21,7 @@ import { parseWith, readQuery } from './query';
 
 type ObjectSchema = z.ZodMiniObject<Readonly<Record<string, z.ZodMiniType>>>;
 
-/** Cache-Control per route (D10): catalogue reads may be cached publicly for a short time. */
+/** Cache-Control per route (docs/design.md D10): catalogue reads may be cached publicly for a short time. */
 export const CACHE_POLICIES = {
   public: 'public, max-age=60',
   private: 'private',
@@ -120,7 +120,7 @@ const readBody = (event: APIGatewayProxyEvent): unknown => {
 
 /**
  * The one middleware every HTTP function shares: correlation id, one log line per request with
- * its status, duration and items read, and the D1 error rule — an HttpError becomes its own
+ * its status, duration and items read, and the docs/design.md D1 error rule — an HttpError becomes its own
  * status and general message, anything else a 500 whose details stay in the log.
  */
 const observeAndAnswerErrors = (): MiddlewareObj<

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** D1: every error body. `code` is snake_case; `message` a general sentence. */
+/** docs/design.md D1: every error body. `code` is snake_case; `message` a general sentence. */
 export const errorResponse = z.object({
   code: z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)),
   message: z.string(),

@@ -16,7 +16,7 @@ const required = (env: Env, name: string): string => {
   return value;
 };
 
-/** aws-jwt-verify accepts a token without `exp`; we do not (D2: `exp` required). */
+/** aws-jwt-verify accepts a token without `exp`; we do not (docs/design.md D2: `exp` required). */
 const requireExpiry = ({ payload }: { payload: JwtPayload }) => {
   if (typeof payload.exp !== 'number') throw new Error('Token has no exp claim');
 };

@@ -1,7 +1,7 @@
 import { isIpLiteral, isPublicAddress } from './public-address';
 
 /**
- * The rules a `callback_url` must meet (DESIGN.md D6), checked when a report is requested and
+ * The rules a `callback_url` must meet (docs/design.md D6), checked when a report is requested and
  * again before each send. Pure: a name that is not an IP literal is accepted here, and what it
  * resolves to is checked at send time (`resolvePublic`).
  */

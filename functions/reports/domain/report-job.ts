@@ -1,7 +1,7 @@
 import { REPORT_ERRORS } from './report-workflow';
 
 /**
- * A report job (DESIGN D5): what was asked, by whom, and how far it got. Pure rules, no AWS.
+ * A report job (docs/design.md D5): what was asked, by whom, and how far it got. Pure rules, no AWS.
  */
 
 /** Days a PDF is kept in S3 before the bucket's lifecycle rule deletes it. */
@@ -47,7 +47,7 @@ export interface ReportJob {
   readonly updatedAt: string;
 }
 
-/** Only the job's creator and administrators may see it (D3); anyone else gets a 404. */
+/** Only the job's creator and administrators may see it (docs/design.md D3); anyone else gets a 404. */
 export const mayRead = (job: ReportJob, caller: { userId: number; admin: boolean }) =>
   caller.admin || job.ownerId === caller.userId;
 

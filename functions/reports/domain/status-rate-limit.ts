@@ -1,5 +1,5 @@
 /**
- * The status endpoint's rate limit (spec: Limits; D5). Per caller: at most `maxRequests` in a
+ * The status endpoint's rate limit (spec: Limits; docs/design.md D5). Per caller: at most `maxRequests` in a
  * fixed window of `windowSeconds`; past it, 429 with `Retry-After` = the seconds left in the
  * window. The sandbox runs the same function, so it enforces the same numbers as the stack.
  * A client that follows `Retry-After` (POLL_AFTER_SECONDS) uses 5 of the 10.

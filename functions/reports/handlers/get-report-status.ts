@@ -13,7 +13,7 @@ const tooManyRequests = (retryAfterSeconds: number) =>
   });
 
 /**
- * GET /orders/reports/status/{report_id} (D5): IN_PROGRESS → 200 + `Retry-After`; done → 303 to
+ * GET /orders/reports/status/{report_id} (docs/design.md D5): IN_PROGRESS → 200 + `Retry-After`; done → 303 to
  * the report; failed → 200 with `FAILED` and the error. Only the creator and administrators see
  * a job (404 for anyone else). Every call counts against the caller's rate limit first.
  */

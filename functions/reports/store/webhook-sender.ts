@@ -7,7 +7,7 @@ import { canonical, isLoopbackAddress, type LookupAll, type ResolvedAddress } fr
 import { resolvePublic } from './public-address';
 
 /**
- * Sends one signed callback (DESIGN.md D6). One attempt: retries and their backoff belong to
+ * Sends one signed callback (docs/design.md D6). One attempt: retries and their backoff belong to
  * the state machine, so a partner's failure is a result (`delivered: false`), never an
  * exception. Only our own misconfiguration (no or malformed secret) throws.
  */

@@ -1,5 +1,5 @@
 /**
- * The one rule every answer to a hostile request must keep (DESIGN.md D1): the route's success,
+ * The one rule every answer to a hostile request must keep (docs/design.md D1): the route's success,
  * or a 4xx whose body is exactly `{"code", "message"}` in JSON with a snake_case code and a
  * general message that echoes no value of the request; never a 5xx; and nothing in any header
  * or body that gives away how the service is built — stack frames, exception names, file paths,
@@ -21,7 +21,7 @@ const SNAKE_CASE = /^[a-z]+(_[a-z]+)*$/;
 /** One printable ASCII sentence: a capital (or a quoted name) first, a full stop last. */
 const GENERAL_SENTENCE = /^['A-Z][\x20-\x7e]{8,198}\.$/;
 
-/** Headers a given status must carry (D1). */
+/** Headers a given status must carry (docs/design.md D1). */
 const REQUIRED_HEADERS: Readonly<Record<number, string>> = {
   401: 'www-authenticate',
   405: 'allow',
@@ -95,7 +95,7 @@ export function answerProblems(answer: RawAnswer, expected: Expectation): string
   return problems;
 }
 
-/** The D1 body: exactly `{code, message}`, snake_case code, a general message echoing nothing sent. */
+/** The docs/design.md D1 body: exactly `{code, message}`, snake_case code, a general message echoing nothing sent. */
 const d1Problems = (text: string, echoes: readonly string[]): string[] => {
   let body: unknown;
   try {
@@ -142,7 +142,7 @@ export class HostileTally {
         };
         this.messages.add(`${answer.status} ${code}: ${message}`);
       } catch {
-        // Not D1: the invariant has already said so.
+        // Not docs/design.md D1: the invariant has already said so.
       }
     }
   }

@@ -25,7 +25,7 @@ export const MAX_TARGET_LENGTH = 8_000;
 /**
  * API Gateway takes URLs up to 10,240 characters and 10,240 bytes of headers; the sandbox takes
  * 24 KiB for the request line and the headers together (local/http-front.ts MAX_HEADER_BYTES)
- * and answers 431 in the D1 shape past it. Requests stay within what API Gateway takes: the URL
+ * and answers 431 in the docs/design.md D1 shape past it. Requests stay within what API Gateway takes: the URL
  * is cut shorter when the headers are long.
  */
 export const MAX_HEAD_BYTES = 20_000;
@@ -360,7 +360,7 @@ export const hostileId: fc.Arbitrary<UrlPart> = fc.oneof(
 
 // ---- query strings ----------------------------------------------------------------------------
 
-/** Every query parameter some route reads (D7, D9), so the hostile values reach real validation. */
+/** Every query parameter some route reads (docs/design.md D7, D9), so the hostile values reach real validation. */
 const KNOWN_PARAMETERS = [
   'page',
   'limit',

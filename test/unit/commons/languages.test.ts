@@ -1,6 +1,6 @@
 import { negotiateLanguage, translate } from '#commons/languages';
 
-describe('negotiateLanguage (D8)', () => {
+describe('negotiateLanguage (docs/design.md D8)', () => {
   it.each([
     [undefined, 'en'],
     ['', 'en'],

@@ -50,7 +50,7 @@ describe('readQuery', () => {
 });
 
 describe('a route given a query parameter named like an Object.prototype member', () => {
-  it.each(PROTOTYPE_NAMES)('%s: 400 invalid_request in the D1 shape, nothing read', async (name) => {
+  it.each(PROTOTYPE_NAMES)('%s: 400 invalid_request in the docs/design.md D1 shape, nothing read', async (name) => {
     for (const [handler, resource] of [
       [listProducts, '/v1/products'],
       [listBusinessUnits, '/v1/business-units'],

@@ -173,7 +173,7 @@ describe('the HTTP front', () => {
     expect(event.pathParameters).toEqual({ id: 'café' });
   });
 
-  it('answers an unknown path with the D1 404', async () => {
+  it('answers an unknown path with the docs/design.md D1 404', async () => {
     const response = await call('/nowhere');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -230,7 +230,7 @@ describe('the HTTP front', () => {
     },
   );
 
-  it('takes request lines and headers up to 24 KiB, and answers beyond that 431 in the D1 shape', async () => {
+  it('takes request lines and headers up to 24 KiB, and answers beyond that 431 in the docs/design.md D1 shape', async () => {
     expect(
       (await call(`/echo/1?q=${'a'.repeat(12_000)}`, { headers: { 'x-big': 'b'.repeat(8_000) } })).status,
     ).toBe(200);
@@ -243,7 +243,7 @@ describe('the HTTP front', () => {
   });
 
   it.each(['/throws', '/malformed', '/slow', '/missing'])(
-    'answers %s (throws, bad result, timeout, no module) with the D1 500 and logs the cause only',
+    'answers %s (throws, bad result, timeout, no module) with the docs/design.md D1 500 and logs the cause only',
     async (path) => {
       errors.length = 0;
       const response = await call(path);
@@ -278,7 +278,7 @@ describe('the HTTP front', () => {
     });
   });
 
-  it('answers a Deny like a resource that does not exist (D3), and a failing authorizer with 500', async () => {
+  it('answers a Deny like a resource that does not exist (docs/design.md D3), and a failing authorizer with 500', async () => {
     const denied = await call('/orders/7', { headers: { Authorization: 'Bearer deny' } });
     expect(denied.status).toBe(404);
     expect(await denied.json()).toEqual({

@@ -104,7 +104,7 @@ describe('POST /orders/reports', () => {
       { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: 'http://example.com/' },
     ],
     ['an empty callback', { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: '' }],
-  ])('refuses %s with a D1 400 and starts nothing', async (_, body) => {
+  ])('refuses %s with a docs/design.md D1 400 and starts nothing', async (_, body) => {
     const response = await post(body);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ code: 'invalid_request', message: expect.any(String) });
@@ -256,7 +256,7 @@ describe('GET /orders/reports/{report_id}', () => {
     expect((await download(2)).statusCode).toBe(404);
   });
 
-  it('answers 500 with the D1 body when S3 fails otherwise', async () => {
+  it('answers 500 with the docs/design.md D1 body when S3 fails otherwise', async () => {
     s3Answers(() => new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
     stored(job({ status: 'COMPLETED', bytes: 10 }));
     const response = await download();

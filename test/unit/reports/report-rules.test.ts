@@ -13,7 +13,7 @@ import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow
 import { overLimit, STATUS_RATE_LIMIT, windowAt } from '../../../functions/reports/domain/status-rate-limit';
 import { reportJob as job } from './report-fixtures';
 
-describe('the report period (D5)', () => {
+describe('the report period (docs/design.md D5)', () => {
   it('counts both ends', () => {
     expect(daysCovered('2025-01-01', '2025-01-01')).toBe(1);
     expect(daysCovered('2024-01-01', '2024-12-31')).toBe(366);

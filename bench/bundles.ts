@@ -21,7 +21,7 @@ import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../
 import { API_FUNCTION_BUNDLING } from '../lib/api-function';
 import { PRE_TOKEN_GENERATION_HANDLER } from '../lib/identity';
 import { functionEntry, projectRoot } from '../lib/project-paths';
-import type { BenchRow } from './run';
+import type { BenchRow } from './bench-row';
 import { KB, kb } from './support';
 
 /** docs/design.md §5. */

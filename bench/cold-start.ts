@@ -32,8 +32,8 @@ import { projectRoot } from '../lib/project-paths';
 import { functionEnvironment } from '../local/function-env';
 import { methodArn } from '../local/gateway/proxy-event';
 import { issuerEnvironment, sandboxIssuer } from '../local/issuer/sandbox-issuer';
+import type { BenchRow } from './bench-row';
 import { buildFunctionBundles, EMPTY_HANDLER, type FunctionBundle } from './bundles';
-import type { BenchRow } from './run';
 import { median, ms, projectNode, spread, startBenchSandbox } from './support';
 
 /** docs/design.md §5: at most this many times the empty handler's time. */

@@ -24,7 +24,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { projectRoot } from '../lib/project-paths';
 import { functionEnvironment } from '../local/function-env';
 import { BOOK_BRANDS } from '../local/seed/product-seed';
-import type { BenchRow } from './run';
+import type { BenchRow } from './bench-row';
 import { runTsChild, startBenchSandbox } from './support';
 
 export const PAGES = [1, 10, 100] as const;

@@ -3,37 +3,24 @@
  * budget, then one detail line each, and writes bench/results.json. Exits 1 when a figure is
  * over its budget. `npm run bench -- cold-start listing` runs only the benchmarks named (see
  * `benchmarks` below for their names). Timings are medians of several runs, each beside its
- * baseline measured in the same run (the empty handler, the bare handler, page 1), because these
- * machines are noisy; each module's header says how it measures. Not part of `npm test`.
+ * baseline measured in the same rounds (the SDK floor, the bare handler), because these machines
+ * are noisy; each module's header says how it measures. Not part of `npm test`.
  *
- * Adding one: a module exporting a function that resolves to rows (`BenchRow`), and an entry in
- * `benchmarks` below. Each benchmark runs alone, one after the other, so none measures another's
- * load.
+ * Adding one: a module exporting a function that resolves to rows (`BenchRow`,
+ * bench/bench-row.ts), and an entry in `benchmarks` below. Each benchmark runs alone, one after
+ * the other, so none measures another's load.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '../lib/project-paths';
 import { benchBatch } from './batch';
+import type { Benchmark, BenchRow } from './bench-row';
 import { benchBundles } from './bundles';
 import { benchColdStart } from './cold-start';
 import { benchListing } from './listing';
 import { benchPdf } from './pdf';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchWarmOverhead } from './warm-overhead';
-
-/** What a benchmark reports for each figure it measures; anything else it returns is kept in results.json. */
-export interface BenchRow {
-  /** `what | measured | budget | ok|over`, the §5 table's columns. */
-  readonly row: string;
-  /** One line on how it was measured, runs, secondary figures. */
-  readonly detail: string;
-  readonly ok: boolean;
-}
-
-export interface Benchmark {
-  readonly name: string;
-  run(): Promise<readonly BenchRow[]>;
-}
 
 /** In the order of docs/design.md §5's table. */
 export const benchmarks: readonly Benchmark[] = [

@@ -31,7 +31,7 @@ import { SANDBOX_FAULTS_ENV } from '../local/queues/faults';
 import { type SandboxStatsDocument, STATS_PATH } from '../local/queues/sandbox-stats';
 import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
 import { PRODUCT_COUNT } from '../local/seed/product-seed';
-import type { BenchRow } from './run';
+import type { BenchRow } from './bench-row';
 import { count, median, ms, spread, startBenchSandbox } from './support';
 
 /** docs/design.md §5. */

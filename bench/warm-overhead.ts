@@ -25,7 +25,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { projectRoot } from '../lib/project-paths';
-import type { BenchRow } from './run';
+import type { BenchRow } from './bench-row';
 import { median, projectNode } from './support';
 
 /** docs/design.md §5, in milliseconds. */

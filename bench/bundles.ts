@@ -4,8 +4,10 @@
  * generation trigger, the batch queue's consumers and the report workflow's tasks — with esbuild
  * and exactly the options lib/api-function.ts gives `NodejsFunction` (`API_FUNCTION_BUNDLING`,
  * turned into the esbuild call CDK makes: `--bundle --platform=node --outfile=index.mjs` plus
- * those options), and an empty handler with the same options, the cold-start benchmark's
- * baseline. KB are 1,024 bytes.
+ * those options), and, with the same options, the cold-start benchmark's baselines: the SDK
+ * floors (bench/floors/, see bench/floor-plans.ts), the report generator's floor (the generator
+ * with bench/floors/report-pdf-stub.ts in place of its PDF renderer) and an empty handler.
+ * KB are 1,024 bytes.
  *
  *   npx tsx bench/bundles.ts    this benchmark alone (npm run bench runs them all)
  */
@@ -16,12 +18,13 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../functions/routes';
 import { API_FUNCTION_BUNDLING } from '../lib/api-function';
 import { PRE_TOKEN_GENERATION_HANDLER } from '../lib/identity';
 import { functionEntry, projectRoot } from '../lib/project-paths';
 import type { BenchRow } from './bench-row';
+import { FLOORS } from './floor-plans';
 import { KB, kb } from './support';
 
 /** docs/design.md §5. */
@@ -33,7 +36,7 @@ export type FunctionKind = 'route' | 'authorizer' | 'trigger' | 'batch' | 'repor
 export interface FunctionBundle {
   readonly name: string;
   readonly kind: FunctionKind;
-  /** The handler module under functions/, or `(empty)` for the baseline. */
+  /** The handler module under functions/, bench/floors/ for a floor, or `(empty)`. */
   readonly handler: string;
   /** The built `index.mjs`. */
   readonly file: string;
@@ -43,6 +46,23 @@ export interface FunctionBundle {
 /** The name of the empty handler's bundle. */
 export const EMPTY_HANDLER = 'empty-handler';
 const EMPTY_HANDLER_SOURCE = 'export const handler = async () => ({ statusCode: 200, body: "" });\n';
+
+/** The name of the report generator's floor: the generator minus rendering. */
+export const GENERATOR_FLOOR = `${reportFunctions.generate.name}-floor`;
+const floorsDir = path.join(projectRoot, 'bench', 'floors');
+const RENDERER = functionEntry('reports/domain/report-pdf');
+
+/** Builds the generator with the stub in place of its renderer (and so without pdf-lib). */
+const withoutRendering: Plugin = {
+  name: 'without-rendering',
+  setup(build) {
+    build.onResolve({ filter: /report-pdf$/ }, (args) =>
+      path.resolve(args.resolveDir, `${args.path}.ts`) === RENDERER
+        ? { path: path.join(floorsDir, 'report-pdf-stub.ts') }
+        : undefined,
+    );
+  },
+};
 
 /**
  * The esbuild options CDK's local bundling passes for these bundling options (aws-lambda-nodejs
@@ -105,8 +125,8 @@ export const stackFunctions = (): { name: string; kind: FunctionKind; handler: s
 let built: Promise<FunctionBundle[]> | undefined;
 
 /**
- * Builds every function's bundle and the empty handler's into a temporary directory (removed
- * when the process exits), once per process: the cold-start benchmark runs the same files.
+ * Builds every function's bundle and the baselines' into a temporary directory (removed when
+ * the process exits), once per process: the cold-start benchmark runs the same files.
  */
 export const buildFunctionBundles = (): Promise<FunctionBundle[]> => {
   built ??= (async () => {
@@ -116,15 +136,35 @@ export const buildFunctionBundles = (): Promise<FunctionBundle[]> => {
     const emptyEntry = path.join(outRoot, 'empty-handler-source', 'index.ts');
     mkdirSync(path.dirname(emptyEntry), { recursive: true });
     writeFileSync(emptyEntry, EMPTY_HANDLER_SOURCE);
-    const all = [
+    const floor = (name: string) => ({
+      name,
+      kind: 'baseline' as const,
+      handler: `bench/floors/${name}`,
+      entry: path.join(floorsDir, `${name}.ts`),
+    });
+    const all: { name: string; kind: FunctionKind; handler: string; entry: string; plugins?: Plugin[] }[] = [
       ...stackFunctions().map((f) => ({ ...f, entry: functionEntry(f.handler) })),
-      { name: EMPTY_HANDLER, kind: 'baseline' as const, handler: '(empty)', entry: emptyEntry },
+      { name: EMPTY_HANDLER, kind: 'baseline', handler: '(empty)', entry: emptyEntry },
+      ...Object.values(FLOORS).map(floor),
+      {
+        name: GENERATOR_FLOOR,
+        kind: 'baseline',
+        handler: `${reportFunctions.generate.handler} minus rendering`,
+        entry: functionEntry(reportFunctions.generate.handler),
+        plugins: [withoutRendering],
+      },
     ];
     return Promise.all(
       all.map(async (f) => {
         // index.mjs for ESM, as CDK names it; one directory per function, as one asset each.
         const file = path.join(outRoot, f.name, base.format === 'esm' ? 'index.mjs' : 'index.js');
-        await build({ ...base, absWorkingDir: projectRoot, entryPoints: [f.entry], outfile: file });
+        await build({
+          ...base,
+          absWorkingDir: projectRoot,
+          entryPoints: [f.entry],
+          outfile: file,
+          ...(f.plugins ? { plugins: f.plugins } : {}),
+        });
         return { name: f.name, kind: f.kind, handler: f.handler, file, bytes: statSync(file).size };
       }),
     );
@@ -148,7 +188,7 @@ export async function benchBundles(): Promise<(BenchRow & { bytes?: Record<strin
   const largestZipped = gzipSync(await readFile(largest.file), { level: 9 }).length;
   const generator = byName(bundles, reportFunctions.generate.name);
   const others = bundles
-    .filter((b) => b.kind !== 'route' && b.kind !== 'authorizer' && b !== generator)
+    .filter((b) => b.kind !== 'route' && b.kind !== 'authorizer' && b.kind !== 'baseline' && b !== generator)
     .map((b) => `${b.name} ${kb(b.bytes)}`)
     .join(', ');
   const httpOk = largest.bytes <= HTTP_BUNDLE_BUDGET;

@@ -25,19 +25,18 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
 import { projectRoot } from '../lib/project-paths';
 import { functionEnvironment } from '../local/function-env';
 import { BOOK_BRANDS, PRODUCT_COUNT } from '../local/seed/product-seed';
 import type { BenchRow } from './bench-row';
-import { type ListingQuery, listingBound } from './listing-bound';
+import { listingBound, listingOfQuery } from './listing-bound';
 import { runTsChild, startBenchSandbox } from './support';
 
 export const PAGES = [1, 10, 100] as const;
 
 interface Listing {
   readonly label: string;
-  readonly query: ListingQuery;
+  readonly query: Readonly<Record<string, string>>;
   /** `equal`: every page reads what page 1 reads; `bound`: every page within listingBound's items. */
   readonly budget: 'equal' | 'bound';
 }
@@ -131,7 +130,7 @@ export async function benchListing(): Promise<(BenchRow & Record<string, unknown
       );
     }
     // The seed's product ids are 1..PRODUCT_COUNT: the binary search's range.
-    const bound = listingBound(listing.query, DEFAULT_LIMIT, PRODUCT_COUNT);
+    const bound = listingBound(listingOfQuery(listing.query), PRODUCT_COUNT);
     const first = pages[0]!.itemsRead;
     const ok =
       listing.budget === 'equal'

@@ -96,11 +96,16 @@ export async function waitUntilIdle(pid: number): Promise<void> {
 
 /**
  * A sandbox as `npm start` runs it (local/sandbox-child.ts) in a temporary state directory,
- * without injected faults whatever the shell has, settled (see `waitUntilIdle`).
+ * without injected faults whatever the shell has, settled (see `waitUntilIdle`); `extraEnv`
+ * is added to its environment (e.g. its functions' `LOG_LEVEL`).
  */
-export async function startBenchSandbox(label: string): Promise<BenchSandbox> {
+export async function startBenchSandbox(
+  label: string,
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<BenchSandbox> {
   const stateDir = mkdtempSync(path.join(tmpdir(), `commerce-api-bench-${label}-`));
-  const { [SANDBOX_FAULTS_ENV]: _faults, ...env } = process.env;
+  const { [SANDBOX_FAULTS_ENV]: _faults, ...shellEnv } = process.env;
+  const env = { ...shellEnv, ...extraEnv };
   let sandbox: SandboxChild;
   try {
     sandbox = await startSandboxChild(stateDir, { env });

@@ -1,0 +1,214 @@
+/**
+ * What each HTTP function's cold start is compared with (docs/design.md §5): its SDK floor,
+ * a bare handler (bench/floors/) that sends the same AWS requests as the function sends for its
+ * sample event (events/<name>.json), in the same order and grouping, with the same clients,
+ * and nothing else. The floor therefore pays what any function serving that request with this
+ * SDK pays (Node.js, loading and setting up the SDK clients, signing, the first connection, the
+ * round trips and their answers); the difference is what our code adds (its own modules,
+ * middleware, schemas, logger and metrics set-up, the first call through them).
+ *
+ * The access patterns, and why each floor is fair to its function:
+ * - single-item reads (product views, stock, reference data; users, orders, batches): one
+ *   GetItem of the very item the function reads; token routes first take the caller from the
+ *   authorizer context with the functions' own code;
+ * - listings: the reference data (GetItem: every listing checks its filters and prices against
+ *   it, docs/design.md D13, D46) then the page: one Query of the partition for one partition;
+ *   for several, the design's round trips (docs/design.md D7): the last entry of each partition,
+ *   ⌈log₂ highest id⌉ binary-search steps of one one-item Query per partition (the most the
+ *   search takes), then `limit` entries of each;
+ * - the caller's orders: the list's last entry, then the page (two Queries, as the store reads);
+ * - writes: the same requests, on the floor's own items (an UpdateItem for an atomic update, a
+ *   PutItem for a new item), SQS SendMessageBatch for a batch's chunks, Step Functions
+ *   StartExecution for a report, the pre-signed read of a report's PDF: each floor loads
+ *   exactly the clients its function loads (bench/floors/*-floor.ts).
+ *
+ * A route without a plan stops the benchmark: a new route needs its floor written down here.
+ */
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { batchKey } from '../functions/batches/store/batch-keys';
+import {
+  listingPartitionKey,
+  productKey,
+  referenceDataKey,
+  stockKey,
+} from '../functions/catalogue/store/catalogue-keys';
+import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
+import { tableSchema } from '../functions/commons/table-schema';
+import { userKey } from '../functions/identity/store/identity-keys';
+import { customerOrdersList, orderKey } from '../functions/orders/store/order-keys';
+import { reportKey } from '../functions/reports/store/dynamodb-report-job-store';
+import type { Route } from '../functions/routes';
+import { PRODUCT_COUNT } from '../local/seed/product-seed';
+import type { FloorEvent, FloorRequest } from './floors/floor-event';
+import { type AskedListing, listingOfCriteria, listingOfQuery, searchSteps } from './listing-bound';
+
+/** The floor bundles (bench/bundles.ts builds each from bench/floors/<name>.ts). */
+export const FLOORS = {
+  dynamodb: 'sdk-floor',
+  sqs: 'sqs-floor',
+  sfn: 'sfn-floor',
+  reportReader: 'report-reader-floor',
+} as const;
+export type FloorName = (typeof FLOORS)[keyof typeof FLOORS];
+
+export interface FloorPlan {
+  readonly floor: FloorName;
+  readonly event: FloorEvent;
+  /** The requests, e.g. `caller; GetItem → Query`. */
+  readonly requests: string;
+}
+
+/** What the floors need from the benchmark: the queue their SendMessageBatch goes to. */
+export interface FloorSetting {
+  readonly queueUrl: string;
+}
+
+type Steps = FloorRequest[][];
+
+const byPosition = tableSchema.indexes.byPosition;
+/** Where the floors write: items of their own, never one a function reads. */
+const floorItem = (name: string) => ({ pk: 'BENCH#FLOOR', sk: name });
+
+/** The value of the route's one path parameter. */
+const pathValue = (event: APIGatewayProxyEvent): string => {
+  const [value] = Object.values(event.pathParameters ?? {});
+  if (value === undefined) throw new Error(`${event.resource}: the sample event has no path parameter`);
+  return value;
+};
+const query = (event: APIGatewayProxyEvent) =>
+  Object.fromEntries(
+    Object.entries(event.queryStringParameters ?? {}).filter(
+      (e): e is [string, string] => e[1] !== undefined,
+    ),
+  );
+const callerId = (event: APIGatewayProxyEvent) => Number(event.requestContext.authorizer?.userId);
+
+const partitionQuery = (partition: string, limit: number): FloorRequest => ({
+  query: { index: byPosition.name, partitionKey: byPosition.partitionKey, partition, limit },
+});
+
+/** The reference data, then the page's round trips (see the module comment). */
+const listingSteps = ({ partitions, limit }: AskedListing): Steps => {
+  const lists = partitions.map(listingPartitionKey);
+  const eachOnce = (items: number) => lists.map((list) => partitionQuery(list, items));
+  const page: Steps =
+    lists.length === 1
+      ? [eachOnce(limit)]
+      : [
+          eachOnce(1),
+          ...Array.from({ length: searchSteps(PRODUCT_COUNT) }, () => eachOnce(1)),
+          eachOnce(limit),
+        ];
+  return [[{ get: referenceDataKey }], ...page];
+};
+
+const productRead = (event: APIGatewayProxyEvent): Steps => [[{ get: productKey(Number(pathValue(event))) }]];
+const userRead = (id: (event: APIGatewayProxyEvent) => number) => (event: APIGatewayProxyEvent) => [
+  [{ get: userKey(id(event)) }],
+];
+const ownUserRead = userRead(callerId);
+
+/** The requests of each route's function for its sample event, in order; a step's requests go together. */
+const PLANS: Readonly<
+  Record<string, (event: APIGatewayProxyEvent, setting: FloorSetting) => { floor?: FloorName; steps: Steps }>
+> = {
+  'list-products': (e) => ({ steps: listingSteps(listingOfQuery(query(e))) }),
+  'search-products': (e) => ({ steps: listingSteps(listingOfCriteria(JSON.parse(e.body ?? '{}'))) }),
+  'get-product': (e) => ({ steps: productRead(e) }),
+  'get-product-technical-info': (e) => ({ steps: productRead(e) }),
+  'get-product-ratings': (e) => ({ steps: productRead(e) }),
+  'get-product-images': (e) => ({ steps: productRead(e) }),
+  'get-product-stock': (e) => ({
+    steps: [[{ get: stockKey(Number(pathValue(e)), query(e).location_id ?? '') }]],
+  }),
+  'get-book': (e) => ({ steps: productRead(e) }),
+  'get-computer': (e) => ({ steps: productRead(e) }),
+  'list-business-units': () => ({ steps: [[{ get: referenceDataKey }]] }),
+  'list-countries': () => ({ steps: [[{ get: referenceDataKey }]] }),
+  'list-country-products': (e) => ({
+    steps: listingSteps(listingOfQuery(query(e), pathValue(e).toUpperCase())),
+  }),
+
+  'get-profile': (e) => ({ steps: userRead((event) => Number(pathValue(event)))(e) }),
+  'get-my-profile': (e) => ({ steps: ownUserRead(e) }),
+  'get-implicit-profile': (e) => ({ steps: ownUserRead(e) }),
+  'get-my-user-profile': (e) => ({ steps: ownUserRead(e) }),
+  'get-me': (e) => ({ steps: ownUserRead(e) }),
+  'put-user-address': () => ({ steps: [[{ update: floorItem('user') }]] }),
+  'put-user-email': () => ({ steps: [[{ update: floorItem('user') }]] }),
+  'list-my-orders': (e) => {
+    const list = customerOrdersList(callerId(e));
+    return {
+      steps: [[partitionQuery(list, 1)], [partitionQuery(list, Number(query(e).limit ?? DEFAULT_LIMIT))]],
+    };
+  },
+  'get-order': (e) => ({ steps: [[{ get: orderKey(Number(pathValue(e))) }]] }),
+  'head-order': (e) => ({ steps: [[{ get: orderKey(Number(pathValue(e))) }]] }),
+  // The batch id counter, the batch, then its chunks: one message per 25 items, ten a call.
+  'create-batch': (e, { queueUrl }) => ({
+    floor: FLOORS.sqs,
+    steps: [
+      [{ update: floorItem('batch-counter') }],
+      [{ put: floorItem('batch') }],
+      [{ sendMessages: { queueUrl, count: 1, bytes: (e.body ?? '').length + 60 } }],
+    ],
+  }),
+  'get-batch': (e) => ({ steps: [[{ get: batchKey(Number(pathValue(e))) }]] }),
+  // The job, then its execution.
+  'create-report': () => ({
+    floor: FLOORS.sfn,
+    steps: [[{ put: floorItem('report') }], [{ startExecution: { reportId: 'bench-floor-no-such-report' } }]],
+  }),
+  // The caller's rate counter, then the job.
+  'get-report-status': (e) => ({
+    steps: [[{ update: floorItem('rate') }], [{ get: reportKey(pathValue(e)) }]],
+  }),
+  // The job, then its PDF (the benchmark completes the sample job before it measures).
+  'get-report': (e) => ({
+    floor: FLOORS.reportReader,
+    steps: [[{ get: reportKey(pathValue(e)) }], [{ readReport: { reportId: pathValue(e) } }]],
+  }),
+};
+
+const requestName = (request: FloorRequest): string => {
+  if ('get' in request) return 'GetItem';
+  if ('query' in request) return 'Query';
+  if ('update' in request) return 'UpdateItem';
+  if ('put' in request) return 'PutItem';
+  if ('sendMessages' in request) return 'SQS SendMessageBatch';
+  if ('startExecution' in request) return 'StartExecution';
+  return 'pre-signed S3 GET';
+};
+
+/** `GetItem → 4 × Query → 8 × (4 × Query) → 4 × Query`. */
+const describe = (steps: Steps): string => {
+  const parts = steps.map((step) => {
+    const names = step.map(requestName);
+    return names.length === 1 ? names[0]! : `${names.length} × ${names[0]}`;
+  });
+  const runs: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    let j = i;
+    while (j < parts.length && parts[j] === parts[i]) j++;
+    const times = j - i;
+    runs.push(times === 1 ? parts[i]! : `${times} × (${parts[i]})`);
+    i = j;
+  }
+  return runs.join(' → ');
+};
+
+export const floorPlan = (route: Route, event: APIGatewayProxyEvent, setting: FloorSetting): FloorPlan => {
+  const plan = PLANS[route.name];
+  if (!plan) throw new Error(`bench/floor-plans.ts has no SDK floor for the route ${route.name}`);
+  const { floor = FLOORS.dynamodb, steps } = plan(event, setting);
+  const token = route.access === 'token';
+  return {
+    floor,
+    event: {
+      token,
+      ...(token ? { requestContext: { authorizer: event.requestContext.authorizer } } : {}),
+      steps,
+    },
+    requests: `${token ? 'caller; ' : ''}${describe(steps)}`,
+  };
+};

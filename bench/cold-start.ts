@@ -5,15 +5,16 @@
  * for this benchmark (bench/cold-run.ts); the figure is the time from the spawn to the answer.
  *
  * Baselines, built with the same esbuild options as the functions:
- * - every HTTP function (each route's) against its SDK floor: a bare handler sending the same
- *   AWS requests with the same clients (bench/floor-plans.ts says, per route, which requests
- *   and why); budget ≤ 1.1 × the floor;
+ * - every HTTP function (each route's, and the token authorizer's, which every token route runs
+ *   first) against its SDK floor: a bare handler sending the same AWS requests with the same
+ *   clients (bench/floor-plans.ts says, per route, which requests and why), for the authorizer
+ *   the same token verified by the same verifier; budget ≤ 1.1 × the floor;
  * - the report generator, which renders a PDF on its first call, against its own floor: the same
  *   handler doing the same reads and S3 write, minus rendering (bench/floors/report-pdf-stub.ts);
  *   budget `GENERATOR_RATIO_BUDGET`, see there for why it is not 1.1×;
- * - the empty handler, Node.js starting, as a reference line; the functions that are not behind
- *   a route (the authorizer, the Cognito trigger, the batch consumers, the other workflow tasks)
- *   are reported against it for reference, with no budget.
+ * - the empty handler, Node.js starting, as a reference line; the functions off the request path
+ *   (the Cognito trigger, the batch consumers, the other workflow tasks) are reported against it
+ *   for reference, with no budget.
  *
  * Interleaved: each round runs every function right next to its floor (the floor first in even
  * rounds, the function first in odd ones), pairs in an order rotated per round, so the machine's
@@ -51,7 +52,7 @@ import { localQueueUrl, sandboxSqsClient } from '../local/queues/local-sqs';
 import type { BenchRow } from './bench-row';
 import { buildFunctionBundles, EMPTY_HANDLER, type FunctionBundle, GENERATOR_FLOOR } from './bundles';
 import { coldRun, RUNNER, type Run } from './cold-run';
-import { floorPlan } from './floor-plans';
+import { FLOORS, floorPlan } from './floor-plans';
 import { median, ms, spread, startBenchSandbox } from './support';
 
 /** docs/design.md §5: each HTTP function at most this many times its SDK floor. */
@@ -237,6 +238,16 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
         floorRuns: [],
       };
     });
+    // The authorizer runs before every token route: an HTTP function, with a floor of its own.
+    const authorizer = subject(authorizerFunction.name);
+    pairs.push({
+      name: authorizerFunction.name,
+      fn: authorizer,
+      floor: { bundle: bundle(FLOORS.authorizer), eventFile: authorizer.eventFile },
+      requests: 'token verified by the same verifier',
+      fnRuns: [],
+      floorRuns: [],
+    });
     const generator: Pair = {
       name: reportFunctions.generate.name,
       fn: subject(reportFunctions.generate.name),
@@ -350,7 +361,7 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
       {
         row: `${emptyLabel} | ${ms(emptyMs)} | reference | —`,
         detail:
-          `${emptyLabel}: ${runsOf(emptyRuns.map((r) => r.ms))}; the functions without a route, against it ` +
+          `${emptyLabel}: ${runsOf(emptyRuns.map((r) => r.ms))}; the functions off the request path, against it ` +
           `(no budget): ${others.map((o) => `${o.name} ${ms(o.medianMs)} ${x(o.vsEmpty)}`).join(', ')}`,
         ok: true,
         emptyHandlerMs: emptyRuns.map((r) => r.ms),

@@ -22,6 +22,9 @@
  *   StartExecution for a report, the pre-signed read of a report's PDF: each floor loads
  *   exactly the clients its function loads (bench/floors/*-floor.ts).
  *
+ * The token authorizer, which every token route runs first and which sends no AWS request, has
+ * a floor of its own: the same token verified by the same verifier (bench/floors/authorizer-floor.ts).
+ *
  * A route without a plan stops the benchmark: a new route needs its floor written down here.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -48,6 +51,8 @@ export const FLOORS = {
   sqs: 'sqs-floor',
   sfn: 'sfn-floor',
   reportReader: 'report-reader-floor',
+  /** The token authorizer's, which is no route (bench/floors/authorizer-floor.ts). */
+  authorizer: 'authorizer-floor',
 } as const;
 export type FloorName = (typeof FLOORS)[keyof typeof FLOORS];
 

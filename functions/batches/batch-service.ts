@@ -1,6 +1,6 @@
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
-import type { Caller } from '../identity/domain/caller';
+import type { Caller } from '../commons/caller';
 import {
   type BatchChunkMessage,
   type BatchItem,

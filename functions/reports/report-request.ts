@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '#commons/logger';
-import type { Caller } from '../identity/domain/caller';
+import type { Caller } from '../commons/caller';
 import { parseCallbackUrl } from './domain/callback-url';
 import { failureFor, type ReportJob, rangeProblem } from './domain/report-job';
 import { resolvePublic } from './store/public-address';

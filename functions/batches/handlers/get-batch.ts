@@ -1,6 +1,6 @@
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../../identity/domain/caller';
+import { mayActFor } from '../../commons/caller';
 import { batchView } from '../domain/batch';
 import { batchPath } from '../http-schemas';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';

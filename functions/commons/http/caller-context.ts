@@ -1,4 +1,4 @@
-import type { Caller } from '../../identity/domain/caller';
+import type { Caller } from '../caller';
 
 const USER_ID = /^[1-9][0-9]{0,14}$/;
 

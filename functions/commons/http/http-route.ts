@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { pinnedSegmentsHold } from '../../gateway-paths';
-import type { Caller } from '../../identity/domain/caller';
+import type { Caller } from '../caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
 import { recordRequest } from '../metrics';

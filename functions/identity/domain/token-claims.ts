@@ -1,5 +1,5 @@
 import { ADMIN_GROUP } from './auth-settings';
-import type { Caller } from './caller';
+import type { Caller } from '../../commons/caller';
 
 export interface ClaimSettings {
   readonly userIdClaim: string;

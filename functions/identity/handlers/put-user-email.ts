@@ -1,6 +1,6 @@
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../domain/caller';
+import { mayActFor } from '../../commons/caller';
 import { emailBody, userPath } from '../http-schemas';
 import { dynamoDbUserStore } from '../store/dynamodb-user-store';
 

@@ -1,6 +1,6 @@
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../../identity/domain/caller';
+import { mayActFor } from '../../commons/caller';
 import { orderView } from '../domain/order';
 import { orderPath } from '../http-schemas';
 import { dynamoDbOrderStore } from '../store/dynamodb-order-store';

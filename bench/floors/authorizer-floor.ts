@@ -1,15 +1,15 @@
 /**
  * The floor of the token authorizer (docs/design.md §5): a bare TOKEN authorizer that takes the
  * bearer token from the event and verifies it with the authorizer's own verifier, set up from
- * the environment as the authorizer sets it up (functions/identity/store/token-verifier.ts,
+ * the environment as the authorizer sets it up (functions/identity/adapters/token-verifier.ts,
  * aws-jwt-verify), then allows. It sends no AWS request, so it has no SDK client; it pays what
  * any authorizer verifying these tokens pays (Node.js, the verifier library, the signature
  * check). The difference is what the authorizer adds: its logger, the `@me` route check and
  * the caller's claims mapped into the context.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { tokenVerifier } from '../../functions/identity/adapters/token-verifier';
 import { bearerToken } from '../../functions/identity/domain/token-claims';
-import { tokenVerifier } from '../../functions/identity/store/token-verifier';
 
 const verifier = tokenVerifier(process.env);
 

@@ -1,6 +1,6 @@
 /**
  * The SDK floor (bench/floors/sdk-floor.ts) with an SQS client set up as the batch queue's
- * sender sets up its own (functions/batches/store/sqs-chunk-queue.ts: no options, the endpoint
+ * sender sets up its own (functions/batches/adapters/sqs-chunk-queue.ts: no options, the endpoint
  * from the SDK's settings): the floor of `POST /orders/batches`.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';

@@ -1,10 +1,10 @@
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { httpRoute } from '#commons/http/http-route';
-import { createBatch } from '../batch-service';
+import { sqsChunkQueue } from '../adapters/sqs-chunk-queue';
 import { batchView } from '../domain/batch';
 import { batchBody } from '../http-schemas';
+import { createBatch } from '../services/batch-service';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
-import { sqsChunkQueue } from '../store/sqs-chunk-queue';
 
 /** POST /orders/batches: 201 with `Location` and the `pending` batch; items are applied asynchronously. */
 export const handler = httpRoute(

@@ -1,6 +1,6 @@
-import { processChunk } from '../batch-service';
+import { chunkRecordsHandler } from '../chunk-records';
+import { processChunk } from '../services/batch-service';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
-import { chunkRecordsHandler } from './chunk-records';
 
 /** The batch queue's consumer: applies each chunk's items and records its result once. */
 export const handler = chunkRecordsHandler((message) =>

@@ -1,6 +1,6 @@
-import { recordDeadChunk } from '../batch-service';
+import { chunkRecordsHandler } from '../chunk-records';
+import { recordDeadChunk } from '../services/batch-service';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
-import { chunkRecordsHandler } from './chunk-records';
 
 /**
  * The dead-letter queue's consumer: a chunk that failed every delivery is recorded with all its

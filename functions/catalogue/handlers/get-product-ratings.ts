@@ -1,7 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { RATINGS_FIELDS, ratingsView } from '../domain/product';
 import { productPath } from '../http-schemas';
-import { productReply } from './product-reply';
+import { productReply } from '../replies/product-reply';
 
 /** GET /products/{product_id}/ratings */
 export const handler = httpRoute(

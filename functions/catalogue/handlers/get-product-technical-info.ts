@@ -1,7 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { TECHNICAL_INFO_FIELDS, technicalInfoView } from '../domain/product';
 import { productPath } from '../http-schemas';
-import { productReply } from './product-reply';
+import { productReply } from '../replies/product-reply';
 
 /** GET /products/{product_id}/technical_info */
 export const handler = httpRoute(

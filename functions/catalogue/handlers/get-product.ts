@@ -1,7 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { PRODUCT_FIELDS, productView } from '../domain/product';
 import { productPath } from '../http-schemas';
-import { productReply } from './product-reply';
+import { productReply } from '../replies/product-reply';
 
 /** GET /products/{product_id}: the single-product view, translated, with optional `fields`. */
 export const handler = httpRoute(

@@ -3,7 +3,7 @@ import { httpRoute } from '#commons/http/http-route';
 import { parseWith } from '#commons/http/query';
 import { LISTING_FIELDS } from '../domain/listing-request';
 import { productsQuery, searchCriteria } from '../http-schemas';
-import { fromCriteria, fromQuery, listingReply } from './listing-reply';
+import { fromCriteria, fromQuery, listingReply } from '../replies/listing-reply';
 
 const decodeCriteria = (raw: string) => {
   try {

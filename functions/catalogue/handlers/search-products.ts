@@ -1,7 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { LISTING_FIELDS } from '../domain/listing-request';
 import { searchCriteria } from '../http-schemas';
-import { fromCriteria, listingReply } from './listing-reply';
+import { fromCriteria, listingReply } from '../replies/listing-reply';
 
 /**
  * POST /products/search: the criteria travel in the body because they can outgrow a URL.

@@ -1,5 +1,5 @@
-import { ADMIN_GROUP } from './auth-settings';
 import type { Caller } from '../../commons/caller';
+import { ADMIN_GROUP } from './auth-settings';
 
 export interface ClaimSettings {
   readonly userIdClaim: string;

@@ -5,9 +5,9 @@ import type {
 } from 'aws-lambda';
 import { logger } from '#commons/logger';
 import { pinnedSegmentsHold } from '../../gateway-paths';
+import { claimSettings, tokenVerifier } from '../adapters/token-verifier';
 import type { AuthorizerContext } from '../domain/auth-settings';
 import { bearerToken, callerFromClaims } from '../domain/token-claims';
-import { claimSettings, tokenVerifier } from '../store/token-verifier';
 
 const verifier = tokenVerifier(process.env);
 const claims = claimSettings(process.env);

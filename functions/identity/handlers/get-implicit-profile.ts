@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { implicitProfileView } from '../domain/user';
-import { userReply } from './user-reply';
+import { userReply } from '../replies/user-reply';
 
 /**
  * GET /profile: the discouraged implicit form, kept because the spec lists it. It answers the

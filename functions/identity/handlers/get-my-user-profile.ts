@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { profileView } from '../domain/user';
-import { userReply } from './user-reply';
+import { userReply } from '../replies/user-reply';
 
 /** GET /users/@me/profile: the token's user's profile, never cached (docs/design.md D10). */
 export const handler = httpRoute({ auth: true, cache: 'no-store' }, async ({ caller }) =>

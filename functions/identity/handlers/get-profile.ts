@@ -1,7 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { profileView } from '../domain/user';
 import { userPath } from '../http-schemas';
-import { userReply } from './user-reply';
+import { userReply } from '../replies/user-reply';
 
 /** GET /profiles/{user_id}: the owner's or, for an administrator, anyone's profile. */
 export const handler = httpRoute({ auth: true, path: userPath, cache: 'private' }, async ({ caller, path }) =>

@@ -1,10 +1,10 @@
 import { dynamoDbUserStore } from '../../identity/store/dynamodb-user-store';
 import { dynamoDbOrderStore } from '../../orders/store/dynamodb-order-store';
 import type { GeneratedReport, ReportExecutionInput } from '../domain/report-workflow';
-import { generateReport } from '../report-generation';
+import { generateReport } from '../services/report-generation-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { s3ReportWriter } from '../store/s3-report-writer';
-import { workflowTask } from './workflow-task';
+import { workflowTask } from '../workflow-task';
 
 /** Task "Generate report": the PDF of the job's orders, written to S3. */
 export const handler = workflowTask<ReportExecutionInput, GeneratedReport>(

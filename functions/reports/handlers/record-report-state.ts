@@ -1,7 +1,7 @@
 import type { RecordedReportState, RecordReportStateInput } from '../domain/report-workflow';
-import { recordReportState } from '../report-outcomes';
+import { recordReportState } from '../services/report-outcome-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
-import { workflowTask } from './workflow-task';
+import { workflowTask } from '../workflow-task';
 
 /** Tasks "Mark report completed", "Mark report failed" and "Record notification not delivered". */
 export const handler = workflowTask<RecordReportStateInput, RecordedReportState>(

@@ -2,10 +2,14 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createBatch, processChunk, recordDeadChunk } from '../../../functions/batches/batch-service';
 import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
 import { handler as processItems } from '../../../functions/batches/handlers/process-batch-items';
 import { handler as recordDeadItems } from '../../../functions/batches/handlers/record-dead-batch-items';
+import {
+  createBatch,
+  processChunk,
+  recordDeadChunk,
+} from '../../../functions/batches/services/batch-service';
 import { METRIC_NAMES } from '../../../functions/commons/metric-names';
 import { lambdaContext } from '../support/api-event';
 import { captureMetrics } from '../support/metrics-capture';

@@ -1,5 +1,9 @@
-import { createBatch, processChunk, recordDeadChunk } from '../../../functions/batches/batch-service';
 import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
+import {
+  createBatch,
+  processChunk,
+  recordDeadChunk,
+} from '../../../functions/batches/services/batch-service';
 import { memoryBatchStore } from './memory-batch-store';
 
 const now = new Date('2026-11-22T10:00:00Z');

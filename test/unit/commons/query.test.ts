@@ -50,20 +50,23 @@ describe('readQuery', () => {
 });
 
 describe('a route given a query parameter named like an Object.prototype member', () => {
-  it.each(PROTOTYPE_NAMES)('%s: 400 invalid_request in the docs/design.md D1 shape, nothing read', async (name) => {
-    for (const [handler, resource] of [
-      [listProducts, '/v1/products'],
-      [listBusinessUnits, '/v1/business-units'],
-    ] as const) {
-      const response = await handler(apiEvent({ resource, query: queryNamed(name) }), lambdaContext);
-      expect({ resource, status: response.statusCode }).toEqual({ resource, status: 400 });
-      expect(JSON.parse(response.body)).toEqual({
-        code: 'invalid_request',
-        message: expect.stringMatching(
-          /^The query parameter '[A-Za-z_]+' is not supported\.$|^A query parameter is not supported\.$/,
-        ),
-      });
-    }
-    expect(dynamo.calls()).toHaveLength(0);
-  });
+  it.each(PROTOTYPE_NAMES)(
+    '%s: 400 invalid_request in the docs/design.md D1 shape, nothing read',
+    async (name) => {
+      for (const [handler, resource] of [
+        [listProducts, '/v1/products'],
+        [listBusinessUnits, '/v1/business-units'],
+      ] as const) {
+        const response = await handler(apiEvent({ resource, query: queryNamed(name) }), lambdaContext);
+        expect({ resource, status: response.statusCode }).toEqual({ resource, status: 400 });
+        expect(JSON.parse(response.body)).toEqual({
+          code: 'invalid_request',
+          message: expect.stringMatching(
+            /^The query parameter '[A-Za-z_]+' is not supported\.$|^A query parameter is not supported\.$/,
+          ),
+        });
+      }
+      expect(dynamo.calls()).toHaveLength(0);
+    },
+  );
 });

@@ -3,9 +3,12 @@ import { METRIC_NAMES } from '../../../functions/commons/metric-names';
 import type { UserRecord } from '../../../functions/identity/domain/user';
 import type { OrderRecord } from '../../../functions/orders/domain/order';
 import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
-import { workflowTask } from '../../../functions/reports/handlers/workflow-task';
-import { generateReport } from '../../../functions/reports/report-generation';
-import { recordReportState, sendReportCallback } from '../../../functions/reports/report-outcomes';
+import { generateReport } from '../../../functions/reports/services/report-generation-service';
+import {
+  recordReportState,
+  sendReportCallback,
+} from '../../../functions/reports/services/report-outcome-service';
+import { workflowTask } from '../../../functions/reports/workflow-task';
 import { partnerAnswering } from '../../support/local-partner';
 import { captureMetrics } from '../support/metrics-capture';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';

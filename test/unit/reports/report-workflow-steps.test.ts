@@ -5,13 +5,16 @@ import type { UserRecord } from '../../../functions/identity/domain/user';
 import type { OrderRecord } from '../../../functions/orders/domain/order';
 import { MAX_REPORT_ORDERS } from '../../../functions/reports/domain/report-job';
 import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
-import { generateReport } from '../../../functions/reports/report-generation';
-import { recordReportState, sendReportCallback } from '../../../functions/reports/report-outcomes';
+import { generateReport } from '../../../functions/reports/services/report-generation-service';
+import {
+  recordReportState,
+  sendReportCallback,
+} from '../../../functions/reports/services/report-outcome-service';
 import {
   type ReportRequest,
   ReportRequestRefused,
   requestReport,
-} from '../../../functions/reports/report-request';
+} from '../../../functions/reports/services/report-request-service';
 import { partnerAnswering } from '../../support/local-partner';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 

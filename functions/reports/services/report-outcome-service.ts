@@ -1,12 +1,12 @@
 import { logger } from '#commons/logger';
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
-import { callbackPayload } from './domain/callback-body';
-import { failureFor } from './domain/report-job';
-import { REPORT_ERRORS, type RecordReportStateInput } from './domain/report-workflow';
-import { WorkflowError } from './domain/workflow-error';
-import type { ReportJobStore } from './store/report-job-store';
-import { sendWebhook } from './store/webhook-sender';
+import { sendWebhook } from '../adapters/webhook-sender';
+import { callbackPayload } from '../domain/callback-body';
+import { failureFor } from '../domain/report-job';
+import { REPORT_ERRORS, type RecordReportStateInput } from '../domain/report-workflow';
+import { WorkflowError } from '../domain/workflow-error';
+import type { ReportJobStore } from '../store/report-job-store';
 
 /** The workflow's bookkeeping task: records an outcome, and says whether a callback is due. */
 export const recordReportState = async (

@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '#commons/logger';
 import { BATCH_QUEUE_URL_ENV } from '../domain/queue-settings';
-import type { ChunkQueue } from './batch-store';
+import type { ChunkQueue } from '../store/batch-store';
 
 const sqs = new SQSClient({});
 

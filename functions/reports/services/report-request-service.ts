@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '#commons/logger';
-import type { Caller } from '../commons/caller';
-import { parseCallbackUrl } from './domain/callback-url';
-import { failureFor, type ReportJob, rangeProblem } from './domain/report-job';
-import { resolvePublic } from './store/public-address';
-import type { ReportJobStore } from './store/report-job-store';
-import type { ReportWorkflowStarter } from './store/report-workflow-starter';
+import type { Caller } from '../../commons/caller';
+import { resolvePublic } from '../adapters/public-address';
+import type { ReportWorkflowStarter } from '../adapters/report-workflow-starter';
+import { parseCallbackUrl } from '../domain/callback-url';
+import { failureFor, type ReportJob, rangeProblem } from '../domain/report-job';
+import type { ReportJobStore } from '../store/report-job-store';
 
 /** A request the client must change: answered 400 with this general message. */
 export class ReportRequestRefused extends Error {

@@ -2,8 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '#commons/logger';
 import { flushMetrics } from '#commons/metrics';
-import type { BatchChunkMessage } from '../domain/batch';
-import { chunkMessage } from '../message-schema';
+import type { BatchChunkMessage } from './domain/batch';
+import { chunkMessage } from './message-schema';
 
 const parseChunk = (record: SQSRecord): BatchChunkMessage => {
   let body: unknown;

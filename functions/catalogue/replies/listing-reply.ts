@@ -2,9 +2,9 @@ import { invalidParameter, notFound } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Language } from '#commons/languages';
-import { listProducts } from '../catalogue-service';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
 import type { SearchCriteria } from '../http-schemas';
+import { listProducts } from '../services/catalogue-service';
 import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
 
 /** The listing request a search criteria object stands for (body, or decoded `searchCriteria`). */

@@ -1,8 +1,8 @@
 import type { Language } from '#commons/languages';
-import { partitionsFor } from './domain/listing';
-import { readListingPage } from './domain/listing-page';
-import { checkReferences, type ListingRequest, listingViews } from './domain/listing-request';
-import type { CatalogueStore } from './store/catalogue-store';
+import { partitionsFor } from '../domain/listing';
+import { readListingPage } from '../domain/listing-page';
+import { checkReferences, type ListingRequest, listingViews } from '../domain/listing-request';
+import type { CatalogueStore } from '../store/catalogue-store';
 
 /**
  * Lists products: references are checked before anything is read, then one page is read

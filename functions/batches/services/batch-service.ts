@@ -1,6 +1,6 @@
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
-import type { Caller } from '../commons/caller';
+import type { Caller } from '../../commons/caller';
 import {
   type BatchChunkMessage,
   type BatchItem,
@@ -8,8 +8,8 @@ import {
   batchError,
   chunksOf,
   timestamp,
-} from './domain/batch';
-import type { BatchStore, ChunkQueue, ChunkRecorded } from './store/batch-store';
+} from '../domain/batch';
+import type { BatchStore, ChunkQueue, ChunkRecorded } from '../store/batch-store';
 
 /**
  * Records a batch (`pending`) and queues its items, one message per chunk. A chunk that cannot

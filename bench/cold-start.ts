@@ -42,7 +42,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateQueueCommand } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
-import { STAGE_ENV } from '../functions/commons/metric-names';
+import { STAGE_ENV } from '../functions/commons/environment';
 import { authorizerFunction, reportFunctions, routes } from '../functions/routes';
 import { projectRoot } from '../lib/project-paths';
 import { functionEnvironment } from '../local/function-env';

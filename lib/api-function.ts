@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { TABLE_NAME_ENV } from '../functions/commons/table-schema';
+import { SERVICE_NAME, SERVICE_NAME_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
 import type { TableAccess } from '../functions/routes';
 import { functionsDir, lockFile, projectRoot } from './project-paths';
 import type { StageSettings } from './stage';
@@ -91,7 +91,7 @@ export class ApiFunction extends NodejsFunction {
       projectRoot,
       depsLockFilePath: lockFile,
       environment: {
-        POWERTOOLS_SERVICE_NAME: 'commerce-api',
+        [SERVICE_NAME_ENV]: SERVICE_NAME,
         LOG_LEVEL: 'INFO',
         ...rest.environment,
       },

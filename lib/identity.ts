@@ -12,7 +12,8 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ADMIN_GROUP, AUTH_ENV } from '../functions/identity/domain/auth-settings';
+import { AUTH_ENV } from '../functions/commons/environment';
+import { ADMIN_GROUP } from '../functions/identity/domain/auth-settings';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
 import type { StageSettings } from './stage';

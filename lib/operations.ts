@@ -23,13 +23,13 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { STAGE_ENV } from '../functions/commons/environment';
 import {
   METRIC_DIMENSIONS,
   METRIC_NAMES,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
   type MetricName,
-  STAGE_ENV,
 } from '../functions/commons/metric-names';
 import { ApiFunction } from './api-function';
 import type { BatchQueue } from './batch-queue';

@@ -18,6 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
+import { REPORT_ENV } from '../functions/commons/environment';
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
@@ -25,7 +26,6 @@ import {
   REPORT_STATES,
   TASK_TIMEOUTS,
 } from '../functions/reports/domain/report-workflow';
-import { REPORT_ENV } from '../functions/reports/report-env';
 import { type FunctionSpec, reportFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
 import { routeFunctionName } from './http-api';

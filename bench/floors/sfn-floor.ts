@@ -4,10 +4,11 @@
  * report workflow. Its executions are named apart from the reports' (the function names each
  * after its report id) and are for report ids no job has, so they end at once.
  */
+
 import { randomUUID } from 'node:crypto';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { sfnClient } from '../../functions/commons/clients/sfn';
-import { REPORT_ENV } from '../../functions/reports/report-env';
+import { REPORT_ENV } from '../../functions/commons/environment';
 import { floorHandler } from './sdk-floor';
 
 export const handler = floorHandler((request) => {

@@ -2,16 +2,15 @@
  * The service's own CloudWatch metrics, by name: what `functions/commons/metrics.ts` emits (EMF,
  * Powertools Metrics) and what the alarms and the dashboard of `lib/operations.ts` read. One
  * definition, so an alarm cannot watch a metric under a name or dimension set nobody emits.
- * No imports on purpose: the CDK app loads this without Powertools.
+ * It imports nothing but the environment contract: the CDK app loads this without Powertools.
  */
+
+import { SERVICE_NAME } from './environment';
 
 export const METRICS_NAMESPACE = 'CommerceApi';
 
 /** The `service` dimension Powertools adds to every metric. */
-export const METRICS_SERVICE = 'commerce-api';
-
-/** The env var that holds the stage (set on every function by `lib/operations.ts`), the `stage` dimension. */
-export const STAGE_ENV = 'STAGE';
+export const METRICS_SERVICE = SERVICE_NAME;
 
 /** The stage dimension's value where no stage is set: unit tests, the sandbox (where metrics are off). */
 export const LOCAL_STAGE = 'local';

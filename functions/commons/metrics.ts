@@ -1,4 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { STAGE_ENV } from './environment';
 import {
   LOCAL_STAGE,
   METRIC_DIMENSIONS,
@@ -6,7 +7,6 @@ import {
   METRICS_NAMESPACE,
   METRICS_SERVICE,
   type MetricName,
-  STAGE_ENV,
 } from './metric-names';
 
 /**

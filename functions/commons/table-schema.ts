@@ -28,6 +28,3 @@ export const tableSchema = {
    */
   expiresAt: 'expiresAt',
 } as const;
-
-/** Environment variable that carries the table name to every function. */
-export const TABLE_NAME_ENV = 'TABLE_NAME';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { REPORT_ENV } from '../../functions/reports/report-env';
+import { REPORT_ENV } from '../../functions/commons/environment';
 
 export interface SandboxWebhookSecret {
   /** `whsec_<base64>`: what signs the report callbacks, and what partners verify them with. */

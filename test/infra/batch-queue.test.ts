@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { BATCH_QUEUE_URL_ENV } from '../../functions/batches/domain/queue-settings';
+import { BATCH_QUEUE_URL_ENV } from '../../functions/commons/environment';
 import { batchFunctions } from '../../functions/routes';
 import { BatchQueue } from '../../lib/batch-queue';
 import {

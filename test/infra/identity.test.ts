@@ -1,5 +1,6 @@
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
-import { ADMIN_GROUP, AUTH_ENV } from '../../functions/identity/domain/auth-settings';
+import { AUTH_ENV } from '../../functions/commons/environment';
+import { ADMIN_GROUP } from '../../functions/identity/domain/auth-settings';
 import { handler as preTokenGeneration } from '../../functions/identity/handlers/pre-token-generation';
 import { authorizerFunction } from '../../functions/routes';
 import { routeFunctionName } from '../../lib/http-api';

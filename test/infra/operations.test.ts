@@ -1,9 +1,9 @@
+import { STAGE_ENV } from '../../functions/commons/environment';
 import {
   METRIC_DIMENSIONS,
   METRIC_NAMES,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
-  STAGE_ENV,
 } from '../../functions/commons/metric-names';
 import type { ApiFunction } from '../../lib/api-function';
 import {

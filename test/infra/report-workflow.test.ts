@@ -1,3 +1,4 @@
+import { REPORT_ENV } from '../../functions/commons/environment';
 import { tableSchema } from '../../functions/commons/table-schema';
 import { REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
 import {
@@ -8,7 +9,6 @@ import {
   TASK_TIMEOUTS,
 } from '../../functions/reports/domain/report-workflow';
 import { STATUS_METHOD_THROTTLE } from '../../functions/reports/domain/status-rate-limit';
-import { REPORT_ENV } from '../../functions/reports/report-env';
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { API_VERSION, reportFunctions, routes } from '../../functions/routes';
 import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE } from '../../lib/commerce-api-stack';

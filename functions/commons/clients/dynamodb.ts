@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME_ENV } from '../table-schema';
+import { TABLE_NAME_ENV } from '../environment';
 
 /**
  * One client per execution environment, created at import so warm invocations reuse its

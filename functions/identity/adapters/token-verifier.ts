@@ -1,6 +1,7 @@
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { AUTH_ENV, DEFAULT_GROUPS_CLAIM, DEFAULT_USER_ID_CLAIM } from '../domain/auth-settings';
+import { AUTH_ENV } from '#commons/environment';
+import { DEFAULT_GROUPS_CLAIM, DEFAULT_USER_ID_CLAIM } from '../domain/auth-settings';
 import type { ClaimSettings } from '../domain/token-claims';
 
 export interface TokenVerifier {

@@ -1,5 +1,5 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { REPORT_ENV } from '../report-env';
+import { REPORT_ENV } from '#commons/environment';
 
 /** How long a fetched secret is reused before Secrets Manager is asked again. */
 const SECRET_CACHE_SECONDS = 300;

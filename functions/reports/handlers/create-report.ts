@@ -1,10 +1,10 @@
+import { REPORT_ENV } from '#commons/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { invalidRequest } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
 import { stepFunctionsStarter } from '../adapters/report-workflow-starter';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
 import { reportRequestBody } from '../http-schemas';
-import { REPORT_ENV } from '../report-env';
 import { ReportRequestRefused, requestReport } from '../services/report-request-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 

@@ -1,6 +1,6 @@
+import { REPORT_ENV } from '#commons/environment';
 import { webhookSecret } from '../adapters/webhook-secret';
 import type { ReportExecutionInput } from '../domain/report-workflow';
-import { REPORT_ENV } from '../report-env';
 import { sendReportCallback } from '../services/report-outcome-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { workflowTask } from '../workflow-task';

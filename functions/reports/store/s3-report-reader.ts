@@ -2,7 +2,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { HttpRequest } from '@smithy/core/protocols';
 import { Hash } from '@smithy/hash-node';
-import { REPORT_ENV } from '../report-env';
+import { REPORT_ENV } from '#commons/environment';
 import { reportObjectKey } from './report-object-key';
 
 /** Seconds a pre-signed download URL stays valid. */

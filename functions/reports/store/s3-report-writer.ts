@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#commons/clients/s3';
-import { REPORT_ENV } from '../report-env';
+import { REPORT_ENV } from '#commons/environment';
 import type { ReportFileWriter } from './report-files';
 import { reportObjectKey } from './report-object-key';
 

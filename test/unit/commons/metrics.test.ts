@@ -1,9 +1,5 @@
-import {
-  METRIC_NAMES,
-  METRICS_NAMESPACE,
-  METRICS_SERVICE,
-  STAGE_ENV,
-} from '../../../functions/commons/metric-names';
+import { STAGE_ENV } from '../../../functions/commons/environment';
+import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '../../../functions/commons/metric-names';
 import { recordRequest } from '../../../functions/commons/metrics';
 
 type MetricsModule = typeof import('../../../functions/commons/metrics');

@@ -1,6 +1,7 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { REPORT_ENV } from '../../../functions/commons/environment';
 import type { ReportJob } from '../../../functions/reports/domain/report-job';
 import { STATUS_RATE_LIMIT } from '../../../functions/reports/domain/status-rate-limit';
 import { handler as createReport } from '../../../functions/reports/handlers/create-report';
@@ -9,7 +10,6 @@ import {
   INLINE_REPORT_MAX_BYTES,
 } from '../../../functions/reports/handlers/get-report';
 import { handler as getStatus } from '../../../functions/reports/handlers/get-report-status';
-import { REPORT_ENV } from '../../../functions/reports/report-env';
 import { apiEvent, lambdaContext } from '../support/api-event';
 import { reportJob as job, REPORT_ID } from './report-fixtures';
 

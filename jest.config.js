@@ -15,8 +15,6 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme)/)'],
   moduleNameMapper: {
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
-    '^#catalogue/(.*)$': '<rootDir>/functions/catalogue/$1',
-    '^#functions/(.*)$': '<rootDir>/functions/$1',
     '^@middy/([^/]+)$': '<rootDir>/node_modules/@middy/$1/index.js',
   },
 };

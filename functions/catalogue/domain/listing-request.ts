@@ -13,8 +13,8 @@ export interface ListingRequest extends ListingFilter {
 
 /** A filter value that names nothing the catalogue has (an unknown country, unit or currency). */
 export class UnknownReferenceError extends Error {
-  constructor(readonly parameter: 'country' | 'business-unit' | 'currency') {
-    super(`Unknown ${parameter}`);
+  constructor(readonly reference: 'country' | 'businessUnit' | 'currency') {
+    super(`Unknown ${reference}`);
     this.name = 'UnknownReferenceError';
   }
 }
@@ -24,7 +24,7 @@ export const checkReferences = (request: ListingRequest, reference: ReferenceDat
   const country = request.country && reference.countries.find((c) => c.id === request.country);
   if (request.country && !country) throw new UnknownReferenceError('country');
   if (request.businessUnit && !reference.businessUnits.some((u) => u.id === request.businessUnit)) {
-    throw new UnknownReferenceError('business-unit');
+    throw new UnknownReferenceError('businessUnit');
   }
   if (request.currency && !isKnownCurrency(reference.rates, request.currency)) {
     throw new UnknownReferenceError('currency');

@@ -38,11 +38,19 @@ export const fromQuery = (query: ListingQuery, country: string | undefined): Lis
   limit: query.limit ?? DEFAULT_LIMIT,
 });
 
-/** The name of each reference filter in a search criteria object (the search body, `searchCriteria`). */
-const CRITERION: Readonly<Record<UnknownReferenceError['parameter'], keyof SearchCriteria>> = {
-  country: 'country',
-  'business-unit': 'businessUnit',
-  currency: 'currency',
+/**
+ * The wire name of each reference filter: the query parameter, and the field of a search criteria
+ * object (the search body, `searchCriteria`). The domain names them its own way.
+ */
+const WIRE_NAMES: Readonly<
+  Record<
+    UnknownReferenceError['reference'],
+    { query: keyof ListingQuery | 'country'; criteria: keyof SearchCriteria }
+  >
+> = {
+  country: { query: 'country', criteria: 'country' },
+  businessUnit: { query: 'business-unit', criteria: 'businessUnit' },
+  currency: { query: 'currency', criteria: 'currency' },
 };
 
 export interface ListingReplyOptions {
@@ -66,9 +74,8 @@ export const listingReply = async (
     return { body: await listProducts(dynamoDbCatalogueStore, request, language) };
   } catch (error) {
     if (!(error instanceof UnknownReferenceError)) throw error;
-    if (error.parameter === 'country' && unknownCountry === 'not_found') throw notFound();
-    throw from === 'criteria'
-      ? invalidParameter(CRITERION[error.parameter], 'body')
-      : invalidParameter(error.parameter);
+    if (error.reference === 'country' && unknownCountry === 'not_found') throw notFound();
+    const names = WIRE_NAMES[error.reference];
+    throw from === 'criteria' ? invalidParameter(names.criteria, 'body') : invalidParameter(names.query);
   }
 };

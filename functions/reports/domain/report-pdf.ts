@@ -13,7 +13,40 @@ import {
   toMinor,
   totalsByCurrency,
 } from './report-format';
-import { toWinAnsi, winAnsiChar } from './win-ansi';
+import {
+  CELL_PAD,
+  columnsFor,
+  FIRST_META_BASELINE,
+  FIRST_TABLE_TOP,
+  FIRST_TITLE_BASELINE,
+  FOOTER_BASELINE,
+  FOOTER_RULE,
+  HEADER_FILL,
+  HEADER_HEIGHT,
+  INK,
+  LEFT,
+  META_LABEL_WIDTH,
+  META_LEADING,
+  META_SIZE,
+  MUTED,
+  OTHER_TABLE_TOP,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  planPages,
+  RIGHT,
+  ROW_HEIGHT,
+  RULE,
+  RUNNING_BASELINE,
+  RUNNING_RULE,
+  SMALL_SIZE,
+  TABLE_SIZE,
+  TITLE_SIZE,
+  TOTALS_GAP,
+  TOTALS_LEADING,
+  ZEBRA,
+} from './report-layout';
+import { textWidth, truncateToWidth, widthTable } from './text-metrics';
+import { toWinAnsi } from './win-ansi';
 
 /**
  * The orders report as a PDF: A4 portrait, a title block on the first page, a running header on
@@ -41,155 +74,6 @@ export interface OrdersReportInput {
 
 export const REPORT_TITLE = 'Orders report';
 export const NO_ORDERS_TEXT = 'No orders in this period.';
-
-// Geometry, in points (1/72 in). A4 portrait.
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN_X = 50;
-const LEFT = MARGIN_X;
-const RIGHT = PAGE_WIDTH - MARGIN_X;
-const TOP = PAGE_HEIGHT - 48;
-const FOOTER_BASELINE = 40;
-const FOOTER_RULE = FOOTER_BASELINE + 12;
-/** Nothing of the table goes below this line. */
-const BODY_BOTTOM = FOOTER_RULE + 10;
-
-const TITLE_SIZE = 20;
-const META_SIZE = 10;
-const META_LEADING = 15;
-const META_LABEL_WIDTH = 80;
-const SMALL_SIZE = 8;
-const TABLE_SIZE = 9;
-const HEADER_HEIGHT = 20;
-const ROW_HEIGHT = 14;
-const CELL_PAD = 6;
-
-/** Page 1: title, then three lines (period, for whom, generated), then the table. */
-const FIRST_TITLE_BASELINE = TOP - TITLE_SIZE + 4;
-const FIRST_META_BASELINE = FIRST_TITLE_BASELINE - 28;
-const FIRST_TABLE_TOP = FIRST_META_BASELINE - 2 * META_LEADING - 22;
-/** Other pages: a running header line and a rule, then the table. */
-const RUNNING_BASELINE = TOP - SMALL_SIZE;
-const RUNNING_RULE = RUNNING_BASELINE - 6;
-const OTHER_TABLE_TOP = RUNNING_RULE - 14;
-
-const rowsFitting = (tableTop: number) => Math.floor((tableTop - HEADER_HEIGHT - BODY_BOTTOM) / ROW_HEIGHT);
-/** How many order rows page 1 and each later page hold. */
-export const ROWS_ON_FIRST_PAGE = rowsFitting(FIRST_TABLE_TOP);
-export const ROWS_PER_PAGE = rowsFitting(OTHER_TABLE_TOP);
-
-/** The totals, under the rule that closes the rows: one line for the count and one a currency. */
-const TOTALS_GAP = 10;
-const TOTALS_LEADING = 15;
-
-// Grey levels (0 black .. 1 white).
-const INK = '0.12';
-const MUTED = '0.4';
-const ZEBRA = '0.95';
-const HEADER_FILL = '0.88';
-const RULE = '0.55';
-
-interface PagePlan {
-  /** Order rows `[rowStart, rowEnd)` of the sorted list on this page. */
-  readonly rowStart: number;
-  readonly rowEnd: number;
-  /** Whether the table (its header) appears on this page. */
-  readonly table: boolean;
-  /** Totals lines `[totalsStart, totalsEnd)` on this page, after its rows. */
-  readonly totalsStart: number;
-  readonly totalsEnd: number;
-}
-
-/**
- * Which rows and totals lines go on which page. The totals follow the last row when they fit
- * below it; otherwise they continue on the next page (as many pages as they need).
- */
-export const planPages = (rowCount: number, totalsLines: number): PagePlan[] => {
-  const pages: PagePlan[] = [];
-  if (rowCount === 0) return [{ rowStart: 0, rowEnd: 0, table: false, totalsStart: 0, totalsEnd: 0 }];
-  let row = 0;
-  let line = 0;
-  while (row < rowCount || line < totalsLines) {
-    const first = pages.length === 0;
-    const tableTop = first ? FIRST_TABLE_TOP : OTHER_TABLE_TOP;
-    const table = row < rowCount;
-    const rowEnd = Math.min(rowCount, row + rowsFitting(tableTop));
-    let y = table ? tableTop - HEADER_HEIGHT - (rowEnd - row) * ROW_HEIGHT : tableTop;
-    let lineEnd = line;
-    if (rowEnd === rowCount) {
-      y -= TOTALS_GAP;
-      while (lineEnd < totalsLines && y - TOTALS_LEADING >= BODY_BOTTOM) {
-        y -= TOTALS_LEADING;
-        lineEnd++;
-      }
-    }
-    pages.push({ rowStart: row, rowEnd, table, totalsStart: line, totalsEnd: lineEnd });
-    row = rowEnd;
-    line = lineEnd;
-  }
-  return pages;
-};
-
-/** Width of WinAnsi text in 1/1000 of the font size, from the font's metrics (no kerning: `Tj` does none). */
-const widthTable = (font: PDFFont): Float64Array => {
-  const widths = new Float64Array(256);
-  const fallback = font.widthOfTextAtSize('?', 1000);
-  for (let byte = 0; byte < 256; byte++) {
-    const char = winAnsiChar(byte);
-    widths[byte] = char === undefined ? fallback : font.widthOfTextAtSize(char, 1000);
-  }
-  return widths;
-};
-
-const textWidth = (bytes: string, widths: Float64Array, size: number) => {
-  let units = 0;
-  for (let i = 0; i < bytes.length; i++) units += widths[bytes.charCodeAt(i)]!;
-  return (units * size) / 1000;
-};
-
-const ELLIPSIS = '\x85';
-
-/** `bytes`, cut and ended with an ellipsis if wider than `maxWidth`. */
-const truncateToWidth = (bytes: string, widths: Float64Array, size: number, maxWidth: number) => {
-  if (textWidth(bytes, widths, size) <= maxWidth) return bytes;
-  let end = bytes.length;
-  while (end > 0 && textWidth(bytes.slice(0, end) + ELLIPSIS, widths, size) > maxWidth) end--;
-  return bytes.slice(0, end).trimEnd() + ELLIPSIS;
-};
-
-interface Columns {
-  /** Right edge of the order id. */
-  readonly id: number;
-  /** Left edge of the creation date. */
-  readonly date: number;
-  /** Right edge of the customer id, when the report spans several customers. */
-  readonly customer: number | undefined;
-  /** Left edge of the status. */
-  readonly status: number;
-  /** Right edge of the amount; the currency code follows it. */
-  readonly amount: number;
-  readonly currency: number;
-}
-
-const CURRENCY_X = RIGHT - CELL_PAD - 20;
-const columnsFor = (withCustomer: boolean): Columns =>
-  withCustomer
-    ? {
-        id: LEFT + 70,
-        date: LEFT + 96,
-        customer: LEFT + 262,
-        status: LEFT + 292,
-        amount: CURRENCY_X - 4,
-        currency: CURRENCY_X,
-      }
-    : {
-        id: LEFT + 70,
-        date: LEFT + 96,
-        customer: undefined,
-        status: LEFT + 246,
-        amount: CURRENCY_X - 4,
-        currency: CURRENCY_X,
-      };
 
 /**
  * A page's stream, deflated (native zlib: several times faster than pdf-lib's pako). zlib

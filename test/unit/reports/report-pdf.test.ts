@@ -3,12 +3,11 @@ import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import type { OrderRecord, OrderStatus } from '../../../functions/orders/domain/order';
 import {
-  type OrdersReportInput,
   planPages,
   ROWS_ON_FIRST_PAGE,
   ROWS_PER_PAGE,
-  renderOrdersReport,
-} from '../../../functions/reports/domain/report-pdf';
+} from '../../../functions/reports/domain/report-layout';
+import { type OrdersReportInput, renderOrdersReport } from '../../../functions/reports/domain/report-pdf';
 
 const STATUSES: OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
 

@@ -49,7 +49,7 @@ const runChild = async (): Promise<ChildResult> => {
   const { httpRoute } = await import('../functions/commons/http/http-route');
   const { negotiateLanguage } = await import('../functions/commons/languages');
   const { PRODUCT_FIELDS, productView } = await import('../functions/catalogue/domain/product');
-  const { productPath } = await import('../functions/catalogue/http-schemas');
+  const { productPath } = await import('../functions/catalogue/http-schemas/paths');
   const { seedProducts } = await import('../local/seed/product-seed');
 
   const event = JSON.parse(

@@ -40,22 +40,5 @@ export const flushMetrics = (): void => {
   if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
 };
 
-/** Its own object, so the request's dimensions never touch the counters above. */
-const requestMetrics = newMetrics();
-
-/**
- * Counts one HTTP request under its route and status (`Requests`, dimensions `route` and
- * `status`), written at once: dimensions set, metric added and flushed in one synchronous call,
- * so overlapping requests in one process cannot mix their dimensions. Called by the shared HTTP
- * middleware (`functions/commons/http/http-route.ts`) when it logs the request.
- *
- * `route` must come from a bounded set (the method and API Gateway's resource template, never the
- * request path): each distinct value is a metric CloudWatch bills.
- */
-export const recordRequest = (route: string, status: number): void => {
-  requestMetrics
-    .addDimension(METRIC_DIMENSIONS.route, route)
-    .addDimension(METRIC_DIMENSIONS.status, String(status))
-    .addMetric(METRIC_NAMES.requests, MetricUnit.Count, 1)
-    .publishStoredMetrics();
-};
+/** HTTP requests are counted without Powertools, to keep it out of the HTTP functions' cold start. */
+export { recordRequest } from './http/request-metric';

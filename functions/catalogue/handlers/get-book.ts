@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { BOOK_FIELDS, bookView } from '../domain/product';
-import { bookPath } from '../http-schemas';
+import { bookPath } from '../http-schemas/paths';
 import { productReply } from '../replies/product-reply';
 
 /** GET /books/{book_id}: the book-specific view; a product that is not a book is a 404. */

@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { COMPUTER_FIELDS, computerView } from '../domain/product';
-import { computerPath } from '../http-schemas';
+import { computerPath } from '../http-schemas/paths';
 import { productReply } from '../replies/product-reply';
 
 /** GET /computers/{computer_id}: the computer-specific view; a product that is not a computer is a 404. */

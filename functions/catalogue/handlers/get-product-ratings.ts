@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { RATINGS_FIELDS, ratingsView } from '../domain/product';
-import { productPath } from '../http-schemas';
+import { productPath } from '../http-schemas/paths';
 import { productReply } from '../replies/product-reply';
 
 /** GET /products/{product_id}/ratings */

@@ -1,7 +1,8 @@
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { STOCK_FIELDS, stockView } from '../domain/reference-data';
-import { productPath, stockQuery } from '../http-schemas';
+import { productPath } from '../http-schemas/paths';
+import { stockQuery } from '../http-schemas/stock';
 import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
 
 /**

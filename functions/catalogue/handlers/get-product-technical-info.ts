@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { TECHNICAL_INFO_FIELDS, technicalInfoView } from '../domain/product';
-import { productPath } from '../http-schemas';
+import { productPath } from '../http-schemas/paths';
 import { productReply } from '../replies/product-reply';
 
 /** GET /products/{product_id}/technical_info */

@@ -1,6 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { countryListingQuery, countryPath } from '../http-schemas';
+import { countryListingQuery } from '../http-schemas/listing';
+import { countryPath } from '../http-schemas/paths';
 import { fromQuery, listingReply } from '../replies/listing-reply';
 
 /** GET /countries/{country_id}/products: the country decides products and prices. */

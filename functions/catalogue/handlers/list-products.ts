@@ -2,7 +2,7 @@ import { invalidRequest } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { parseWith } from '#commons/http/query';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { productsQuery, searchCriteria } from '../http-schemas';
+import { productsQuery, searchCriteria } from '../http-schemas/listing';
 import { fromCriteria, fromQuery, listingReply } from '../replies/listing-reply';
 
 const decodeCriteria = (raw: string) => {

@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { searchCriteria } from '../http-schemas';
+import { searchCriteria } from '../http-schemas/listing';
 import { fromCriteria, listingReply } from '../replies/listing-reply';
 
 /**

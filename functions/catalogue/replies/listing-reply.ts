@@ -3,7 +3,7 @@ import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Language } from '#commons/languages';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
-import type { SearchCriteria } from '../http-schemas';
+import type { SearchCriteria } from '../http-schemas/listing';
 import { listProducts } from '../services/catalogue-service';
 import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
 

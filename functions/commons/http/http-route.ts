@@ -5,7 +5,6 @@ import { pinnedSegmentsHold } from '../../gateway-paths';
 import type { Caller } from '../caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
-import { recordRequest } from '../metrics';
 import { readMeter } from '../read-meter';
 import { callerFromAuthorizer } from './caller-context';
 import {
@@ -18,6 +17,7 @@ import {
 } from './errors';
 import { parseFields, pickFields } from './fields';
 import { parseWith, readQuery } from './query';
+import { recordRequest } from './request-metric';
 
 type ObjectSchema = z.ZodMiniObject<Readonly<Record<string, z.ZodMiniType>>>;
 

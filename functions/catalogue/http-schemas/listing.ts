@@ -1,19 +1,12 @@
 import * as z from 'zod/mini';
 import { listPagingShape, MAX_LIMIT, MAX_PAGE } from '#commons/http/paging';
-import { PRODUCT_TYPES } from './domain/product';
+import { PRODUCT_TYPES } from '../domain/product';
 
-/** Request schemas of the catalogue routes: they validate input and will feed the OpenAPI document. */
-
-const pathId = z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number));
-export const productPath = z.strictObject({ product_id: pathId });
-export const bookPath = z.strictObject({ book_id: pathId });
-export const computerPath = z.strictObject({ computer_id: pathId });
-export const countryPath = z.strictObject({
-  country_id: z.pipe(
-    z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-    z.transform((s) => s.toUpperCase()),
-  ),
-});
+/**
+ * Query and body schemas of the listing routes (`GET /products`, `GET /countries/{id}/products`,
+ * `POST /products/search`). A module of their own, so that a single-product route does not build
+ * them at cold start.
+ */
 
 const upperCode = (length: number) =>
   z.pipe(
@@ -59,7 +52,3 @@ export const searchCriteria = z.strictObject({
   currency: z.optional(currencyCode),
 });
 export type SearchCriteria = z.infer<typeof searchCriteria>;
-
-export const stockQuery = z.strictObject({
-  location_id: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/)),
-});

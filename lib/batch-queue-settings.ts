@@ -1,3 +1,5 @@
+import { resourceName } from './resource-names';
+
 /**
  * The order-batch queue's wiring as plain numbers and names: the single definition that
  * `lib/batch-queue.ts` builds the queues and event source mappings from, and that the sandbox
@@ -72,7 +74,7 @@ export const batchQueueSettings = {
 };
 
 /** Physical name of the order-batches queue of a stage. */
-export const batchQueueName = (stage: string): string => `commerce-api-${stage}-order-batches`;
+export const batchQueueName = (stage: string): string => resourceName(stage, 'order-batches');
 
 /** Physical name of its dead-letter queue. */
 export const batchDeadLetterQueueName = (stage: string): string => `${batchQueueName(stage)}-dlq`;

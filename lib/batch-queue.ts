@@ -14,8 +14,8 @@ import {
   batchQueueSettings,
   type QueueConsumerSettings,
 } from './batch-queue-settings';
-import { routeFunctionName } from './http-api';
 import { functionEntry } from './project-paths';
+import { routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
 
 export interface BatchQueueProps {

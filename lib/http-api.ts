@@ -28,6 +28,7 @@ import { API_VERSION, authorizerFunction, type Route, routes as routeTable } fro
 import { ApiFunction } from './api-function';
 import { addGatewayErrors, errorBody, NOT_FOUND_BODY } from './gateway-responses';
 import { functionEntry } from './project-paths';
+import { resourceName, routeFunctionName, stageName } from './resource-names';
 import type { StageSettings } from './stage';
 
 export interface Throttle {
@@ -62,10 +63,6 @@ export interface HttpApiProps {
    */
   readonly authorizerEnvironment: Readonly<Record<string, string>>;
 }
-
-/** Physical name of a route's function, so tests and operators can find it by route name. */
-export const routeFunctionName = (stage: string, routeName: string): string =>
-  `commerce-api-${stage}-${routeName}`;
 
 /**
  * What the authorizer lets through: `Authorization: Bearer <b64token>` (RFC 6750). API Gateway
@@ -123,13 +120,13 @@ export class HttpApi extends Construct {
     const throttle = props.throttle ?? DEFAULT_THROTTLE;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
-      logGroupName: `/aws/apigateway/commerce-api-${settings.stage}/access`,
+      logGroupName: `/aws/apigateway/${stageName(settings.stage)}/access`,
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
 
     this.restApi = new RestApi(this, 'RestApi', {
-      restApiName: `commerce-api-${settings.stage}`,
+      restApiName: stageName(settings.stage),
       description: `Commerce API (${settings.stage})`,
       endpointTypes: [EndpointType.REGIONAL],
       // API Gateway writes access and execution logs through an account-level role; creating it
@@ -261,7 +258,7 @@ export class HttpApi extends Construct {
   private tokenAuthorizerOnce(): TokenAuthorizer {
     if (this.tokenAuthorizer) return this.tokenAuthorizer;
     this.tokenAuthorizer = new TokenAuthorizer(this, 'TokenAuthorizer', {
-      authorizerName: `commerce-api-${this.settings.stage}-token`,
+      authorizerName: resourceName(this.settings.stage, 'token'),
       handler: this.authorizerHandler(),
       identitySource: IdentitySource.header('Authorization'),
       validationRegex: BEARER_TOKEN_PATTERN,
@@ -280,7 +277,7 @@ export class HttpApi extends Construct {
   private pinnedAuthorizerOnce(): RequestAuthorizer {
     if (this.requestAuthorizer) return this.requestAuthorizer;
     this.requestAuthorizer = new RequestAuthorizer(this, 'PinnedRequestAuthorizer', {
-      authorizerName: `commerce-api-${this.settings.stage}-pinned-request`,
+      authorizerName: resourceName(this.settings.stage, 'pinned-request'),
       handler: this.authorizerHandler(),
       identitySources: [],
       resultsCacheTtl: PINNED_AUTHORIZER_CACHE_TTL,

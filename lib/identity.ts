@@ -16,6 +16,7 @@ import { AUTH_ENV } from '../functions/commons/environment';
 import { ADMIN_GROUP } from '../functions/identity/domain/auth-settings';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
+import { resourceName, stageName } from './resource-names';
 import type { StageSettings } from './stage';
 
 /** Module of the Cognito pre token generation (V2) trigger under `functions/`. */
@@ -161,7 +162,7 @@ export class Identity extends Construct {
     }
 
     const userPool = new UserPool(this, 'UserPool', {
-      userPoolName: `commerce-api-${settings.stage}`,
+      userPoolName: stageName(settings.stage),
       // Essentials is the lowest plan whose pre token generation trigger (V2) can change the
       // access token, which is where the integer user id has to go.
       featurePlan: FeaturePlan.ESSENTIALS,
@@ -200,7 +201,7 @@ export class Identity extends Construct {
     // none; SRP keeps the password off the wire, and refresh tokens renew the access token.
     // No hosted domain, so no OAuth flows either.
     this.userPoolClient = userPool.addClient('AppClient', {
-      userPoolClientName: `commerce-api-${settings.stage}`,
+      userPoolClientName: stageName(settings.stage),
       generateSecret: false,
       authFlows: { userSrp: true },
       disableOAuth: true,
@@ -225,7 +226,7 @@ export class Identity extends Construct {
 
     this.preTokenGeneration = new ApiFunction(this, 'PreTokenGeneration', {
       entry: functionEntry(PRE_TOKEN_GENERATION_HANDLER),
-      functionName: `commerce-api-${settings.stage}-pre-token-generation`,
+      functionName: resourceName(settings.stage, 'pre-token-generation'),
       description: 'Cognito pre token generation (V2): custom:user_id into the access token as user_id',
       settings,
       memorySize: 256,

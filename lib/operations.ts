@@ -35,6 +35,7 @@ import { ApiFunction } from './api-function';
 import type { BatchQueue } from './batch-queue';
 import type { HttpApi } from './http-api';
 import type { ReportWorkflow } from './report-workflow';
+import { resourceName, stageName, withoutStagePrefix } from './resource-names';
 import type { StageSettings } from './stage';
 
 export interface OperationsProps {
@@ -76,15 +77,15 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
 
 /** Physical names of the stage's alarms (CloudWatch allows 255 characters). */
 export const alarmNames = (stage: string) => ({
-  api5xxRate: `commerce-api-${stage}-api-5xx-rate`,
-  functionErrors: `commerce-api-${stage}-function-errors`,
-  functionThrottles: `commerce-api-${stage}-function-throttles`,
-  executionsFailed: `commerce-api-${stage}-report-executions-failed`,
-  callbacksGivenUp: `commerce-api-${stage}-callbacks-given-up`,
+  api5xxRate: resourceName(stage, 'api-5xx-rate'),
+  functionErrors: resourceName(stage, 'function-errors'),
+  functionThrottles: resourceName(stage, 'function-throttles'),
+  executionsFailed: resourceName(stage, 'report-executions-failed'),
+  callbacksGivenUp: resourceName(stage, 'callbacks-given-up'),
 });
 
-export const alarmTopicName = (stage: string): string => `commerce-api-${stage}-alarms`;
-export const dashboardName = (stage: string): string => `commerce-api-${stage}`;
+export const alarmTopicName = (stage: string): string => resourceName(stage, 'alarms');
+export const dashboardName = (stage: string): string => stageName(stage);
 
 /** The physical name a function was given (a plain string, unlike `functionName`, a token). */
 const physicalName = (fn: ApiFunction): string => {
@@ -214,7 +215,7 @@ export class Operations extends Construct {
         }).createAlarm(this, `Function${kind === 'errors' ? 'Errors' : 'Throttles'}Group${i + 1}`, {
           alarmName: `${kind === 'errors' ? names.functionErrors : names.functionThrottles}-${i + 1}`,
           alarmDescription: describe(
-            group.map((fn) => physicalName(fn).replace(`commerce-api-${stage}-`, '')).join(', '),
+            group.map((fn) => withoutStagePrefix(stage, physicalName(fn))).join(', '),
           ),
           threshold,
           evaluationPeriods: 1,
@@ -229,7 +230,7 @@ export class Operations extends Construct {
       this.functions.filter((fn) => !errorsAlarmedElsewhere.has(fn)),
       (members) =>
         `One of these ${stage} functions failed (an exception, a timeout or a crash): ${members}. ` +
-        `Which one: the dashboard's "Errors by function"; its logs: /aws/lambda/commerce-api-${stage}-<function>.`,
+        `Which one: the dashboard's "Errors by function"; its logs: /aws/lambda/${resourceName(stage, '<function>')}.`,
     );
     this.functionThrottleGroups = groupAlarms(
       'throttles',
@@ -239,7 +240,7 @@ export class Operations extends Construct {
         `Which one: the dashboard's "Throttles by function".`,
     );
     const excluded = [...errorsAlarmedElsewhere]
-      .map(([fn, reason]) => `${physicalName(fn).replace(`commerce-api-${stage}-`, '')}: ${reason}`)
+      .map(([fn, reason]) => `${withoutStagePrefix(stage, physicalName(fn))}: ${reason}`)
       .join('; ');
     const functionErrors = new CompositeAlarm(this, 'FunctionErrorsAlarm', {
       compositeAlarmName: names.functionErrors,
@@ -386,8 +387,7 @@ export class Operations extends Construct {
     const minute = Duration.minutes(1);
     const fiveMinutes = Duration.minutes(5);
     const gatewayStage = api.restApi.deploymentStage;
-    const prefix = `commerce-api-${stage}-`;
-    const short = (fn: ApiFunction) => physicalName(fn).replace(prefix, '');
+    const short = (fn: ApiFunction) => withoutStagePrefix(stage, physicalName(fn));
     const perFunction = (metric: (fn: ApiFunction) => IMetric) => this.functions.map((fn) => metric(fn));
     // `id` names the expression's metrics; it must differ between expressions of one graph.
     const sumOf = (id: string, label: string, metrics: readonly IMetric[]) =>

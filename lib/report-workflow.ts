@@ -28,9 +28,9 @@ import {
 } from '../functions/reports/domain/report-workflow';
 import { type FunctionSpec, reportFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
-import { routeFunctionName } from './http-api';
 import { functionEntry } from './project-paths';
 import { ReportBucket } from './report-bucket';
+import { resourceName, routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
 
 export interface ReportWorkflowProps {
@@ -78,7 +78,7 @@ export class ReportWorkflow extends Construct {
     // The value is the base64 part of the partners' `whsec_…` secret (alphanumerics are valid
     // base64): 48 characters, 36 bytes of key, above the 24 to 64 the specification asks for.
     this.webhookSecret = new Secret(this, 'WebhookSecret', {
-      secretName: `commerce-api-${settings.stage}-webhook-secret`,
+      secretName: resourceName(settings.stage, 'webhook-secret'),
       description: `Signing secret of the ${settings.stage} report callbacks (Standard Webhooks); share it as whsec_<value>`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy: settings.removalPolicy,
@@ -212,12 +212,12 @@ export class ReportWorkflow extends Construct {
       );
 
     const logs = new LogGroup(this, 'StateMachineLogs', {
-      logGroupName: `/aws/vendedlogs/states/commerce-api-${settings.stage}-reports`,
+      logGroupName: `/aws/vendedlogs/states/${resourceName(settings.stage, 'reports')}`,
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
     this.stateMachine = new StateMachine(this, 'StateMachine', {
-      stateMachineName: `commerce-api-${settings.stage}-reports`,
+      stateMachineName: resourceName(settings.stage, 'reports'),
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromChainable(definition),
       // Callback retries alone may take 4 h 15 min; a day bounds any execution.

@@ -2,6 +2,7 @@ import { Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableSchema } from '../functions/commons/table-schema';
+import { stageName } from './resource-names';
 import type { StageSettings } from './stage';
 
 export interface CommerceTableProps {
@@ -23,7 +24,7 @@ export class CommerceTable extends Construct {
     const { isProd } = settings;
 
     this.table = new Table(this, 'Table', {
-      tableName: `commerce-api-${settings.stage}`,
+      tableName: stageName(settings.stage),
       partitionKey: { name: tableSchema.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableSchema.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,

@@ -70,7 +70,9 @@ const ERROR_RESPONSES = {
   ),
   Unauthorized: error('No valid access token.', { 'WWW-Authenticate': header('`Bearer`.') }),
   NotFound: error('No such resource or path.'),
-  NotFoundOrNotYours: error('No such resource, or one the caller may not see: the same answer (docs/design.md D3).'),
+  NotFoundOrNotYours: error(
+    'No such resource, or one the caller may not see: the same answer (docs/design.md D3).',
+  ),
   MethodNotAllowed: error('This method is not allowed on this path.', {
     Allow: header('The methods the path allows.'),
   }),

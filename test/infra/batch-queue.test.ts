@@ -9,7 +9,7 @@ import {
   VISIBILITY_TIMEOUT_FACTOR,
 } from '../../lib/batch-queue-settings';
 import { BATCH_SENDER_ROUTE } from '../../lib/commerce-api-stack';
-import { routeFunctionName } from '../../lib/http-api';
+import { routeFunctionName } from '../../lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

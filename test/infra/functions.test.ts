@@ -2,7 +2,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../../functions/routes';
-import { HttpApi, routeFunctionName } from '../../lib/http-api';
+import { HttpApi } from '../../lib/http-api';
+import { routeFunctionName } from '../../lib/resource-names';
 import { stageSettings } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 

@@ -3,7 +3,7 @@ import { AUTH_ENV } from '../../functions/commons/environment';
 import { ADMIN_GROUP } from '../../functions/identity/domain/auth-settings';
 import { handler as preTokenGeneration } from '../../functions/identity/handlers/pre-token-generation';
 import { authorizerFunction } from '../../functions/routes';
-import { routeFunctionName } from '../../lib/http-api';
+import { routeFunctionName } from '../../lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

@@ -12,8 +12,8 @@ import { STATUS_METHOD_THROTTLE } from '../../functions/reports/domain/status-ra
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { API_VERSION, reportFunctions, routes } from '../../functions/routes';
 import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE } from '../../lib/commerce-api-stack';
-import { routeFunctionName } from '../../lib/http-api';
 import { REPORT_OBJECT_PATTERN } from '../../lib/report-bucket';
+import { routeFunctionName } from '../../lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

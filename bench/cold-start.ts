@@ -187,7 +187,7 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
         { LOG_LEVEL: 'INFO' },
       ),
       ...issuerEnvironment(issuer),
-      // As the stack runs them (lib/api-function.ts, lib/operations.ts): metrics on, a stage.
+      // As the stack runs them (lib/api-function.ts): metrics on, a stage.
       POWERTOOLS_SERVICE_NAME: 'commerce-api',
       POWERTOOLS_METRICS_DISABLED: 'false',
       [STAGE_ENV]: 'bench',

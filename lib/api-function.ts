@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { SERVICE_NAME, SERVICE_NAME_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { SERVICE_NAME, SERVICE_NAME_ENV, STAGE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
 import type { TableAccess } from '../functions/routes';
 import { functionsDir, lockFile, projectRoot } from './project-paths';
 import type { StageSettings } from './stage';
@@ -93,6 +93,8 @@ export class ApiFunction extends NodejsFunction {
       environment: {
         [SERVICE_NAME_ENV]: SERVICE_NAME,
         LOG_LEVEL: 'INFO',
+        // The `stage` dimension of every metric the function emits.
+        [STAGE_ENV]: settings.stage,
         ...rest.environment,
       },
       bundling: { ...API_FUNCTION_BUNDLING, ...rest.bundling },

@@ -46,7 +46,7 @@ export class BatchQueue extends Construct {
   readonly deadLetterQueue: Queue;
   readonly processor: ApiFunction;
   readonly deadLetterRecorder: ApiFunction;
-  /** Their action, the stage's alarm topic, is added by `Operations` (lib/operations.ts), like every alarm's. */
+  /** Their action, the stage's alarm topic, is added by `Operations` (lib/operations/), like every alarm's. */
   readonly alarms: {
     readonly deadLetters: Alarm;
     readonly recorderErrors: Alarm;

@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
 import { BatchQueue } from './batch-queue';
 import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
-import { Operations } from './operations';
+import { Operations } from './operations/operations';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
 import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';

@@ -1,6 +1,6 @@
 /**
  * The service's own CloudWatch metrics, by name: what `functions/commons/metrics.ts` emits (EMF,
- * Powertools Metrics) and what the alarms and the dashboard of `lib/operations.ts` read. One
+ * Powertools Metrics) and what the alarms and the dashboard of `lib/operations/` read. One
  * definition, so an alarm cannot watch a metric under a name or dimension set nobody emits.
  * It imports nothing but the environment contract: the CDK app loads this without Powertools.
  */

@@ -247,7 +247,7 @@ describe('the alarms', () => {
     );
   });
 
-  it('are named per stage, and notify the stage’s alarm topic (lib/operations.ts)', () => {
+  it('are named per stage, and notify the stage’s alarm topic (lib/operations/)', () => {
     expect(alarms).toContainEqual(
       expect.objectContaining({
         Properties: expect.objectContaining({

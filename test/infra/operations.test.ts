@@ -12,7 +12,7 @@ import {
   alarmTopicName,
   dashboardName,
   MAX_METRICS_PER_ALARM,
-} from '../../lib/operations';
+} from '../../lib/operations/settings';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

@@ -1,0 +1,37 @@
+import { Duration } from 'aws-cdk-lib';
+import { resourceName, stageName } from '../resource-names';
+
+/** The alarms' thresholds and windows and the stage's operations names, in one place. */
+
+/** The thresholds and windows of the alarms, in one place (the README's "Operating" table quotes them). */
+export const ALARM_SETTINGS = {
+  /** Share of the stage's requests answered 5xx, in percent, per minute; 3 such minutes out of 5. */
+  api5xxRate: {
+    thresholdPercent: 5,
+    period: Duration.minutes(1),
+    evaluationPeriods: 5,
+    datapointsToAlarm: 3,
+  },
+  /** Any error, or any throttle, of one function within 5 minutes. */
+  functionErrors: { threshold: 1, period: Duration.minutes(5) },
+  functionThrottles: { threshold: 1, period: Duration.minutes(5) },
+  /** Any report execution failed or timed out within 5 minutes. */
+  executionsFailed: { threshold: 1, period: Duration.minutes(5) },
+  /** Any callback given up within 5 minutes. */
+  callbacksGivenUp: { threshold: 1, period: Duration.minutes(5) },
+} as const;
+
+/** CloudWatch's hard limit on the metrics one alarm may read. */
+export const MAX_METRICS_PER_ALARM = 10;
+
+/** Physical names of the stage's alarms (CloudWatch allows 255 characters). */
+export const alarmNames = (stage: string) => ({
+  api5xxRate: resourceName(stage, 'api-5xx-rate'),
+  functionErrors: resourceName(stage, 'function-errors'),
+  functionThrottles: resourceName(stage, 'function-throttles'),
+  executionsFailed: resourceName(stage, 'report-executions-failed'),
+  callbacksGivenUp: resourceName(stage, 'callbacks-given-up'),
+});
+
+export const alarmTopicName = (stage: string): string => resourceName(stage, 'alarms');
+export const dashboardName = (stage: string): string => stageName(stage);

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { App, type AppProps, CfnOutput, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { CommerceRestApi, DEFAULT_THROTTLE, type Throttle } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
-import { DEFAULT_THROTTLE, HttpApi, type Throttle } from './http-api';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
 import { Operations } from './operations/operations';
 import { projectRoot } from './project-paths';
@@ -31,7 +31,7 @@ export class CommerceApiStack extends Stack {
   readonly stage: string;
   readonly storage: CommerceTable;
   readonly identity: Identity;
-  readonly api: HttpApi;
+  readonly api: CommerceRestApi;
   readonly batches: BatchQueue;
   readonly reports: ReportWorkflow;
   readonly operations: Operations;
@@ -52,7 +52,7 @@ export class CommerceApiStack extends Stack {
       settings,
       ...(props.externalIssuer ? { externalIssuer: props.externalIssuer } : {}),
     });
-    this.api = new HttpApi(this, 'Api', {
+    this.api = new CommerceRestApi(this, 'Api', {
       settings,
       table: this.storage.table,
       throttle: props.throttle ?? DEFAULT_THROTTLE,

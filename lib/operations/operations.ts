@@ -3,9 +3,9 @@ import type { Alarm, CompositeAlarm, Dashboard } from 'aws-cdk-lib/aws-cloudwatc
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { CommerceRestApi } from '../api/rest-api';
 import { ApiFunction } from '../api-function';
 import type { BatchQueue } from '../batch-queue';
-import type { HttpApi } from '../http-api';
 import type { ReportWorkflow } from '../report-workflow';
 import type { StageSettings } from '../stage';
 import { createAlarmTopic } from './alarm-topic';
@@ -14,7 +14,7 @@ import { createDashboard } from './dashboard';
 
 export interface OperationsProps {
   readonly settings: StageSettings;
-  readonly api: HttpApi;
+  readonly api: CommerceRestApi;
   readonly batches: BatchQueue;
   readonly reports: ReportWorkflow;
 }

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../../functions/routes';
-import { HttpApi } from '../../lib/http-api';
+import { CommerceRestApi } from '../../lib/api/rest-api';
 import { routeFunctionName } from '../../lib/resource-names';
 import { stageSettings } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, synth } from './synth';
@@ -144,7 +144,7 @@ describe('bindTable', () => {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
     });
     const route = { ...routes[0]!, name: 'write-something', table, access, path };
-    new HttpApi(stack, 'Api', {
+    new CommerceRestApi(stack, 'Api', {
       settings,
       table: tableConstruct,
       routes: [route],

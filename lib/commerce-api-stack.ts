@@ -148,7 +148,7 @@ export function addCommerceApi(app: App, options: { stage?: string } = {}): Comm
 
 export interface CreateCommerceApiOptions {
   readonly stage?: string;
-  /** Run esbuild for every function. Off (default) for tests and the sandbox, which only read templates. */
+  /** Run esbuild for every function. Off (default) for tests, which only read the templates. */
   readonly bundling?: boolean;
   /** Register the cdk-nag AwsSolutions checks, as the CDK app does. */
   readonly nag?: boolean;
@@ -167,8 +167,9 @@ function cdkJsonContext(): Record<string, unknown> {
 }
 
 /**
- * Builds the app in-process, for tests and for the sandbox (which reads the table and the
- * routes from the synthesized constructs instead of a hand-kept copy).
+ * Builds the whole app in-process, as `cdk synth` would, for the infrastructure tests and the
+ * sandbox's parity tests. The sandbox itself builds only the constructs it reads (the table, the
+ * report workflow beside its table), which is faster than the whole stack.
  */
 export function createCommerceApi(options: CreateCommerceApiOptions = {}): {
   app: App;

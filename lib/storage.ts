@@ -50,8 +50,9 @@ export class CommerceTable extends Construct {
       Validations.of(this.table).acknowledge({
         id: 'AwsSolutions-DDB3',
         reason:
-          'Point-in-time recovery is on for prod only; dev and personal stages hold seed data that is ' +
-          'recreated on demand, so continuous backups there would cost without protecting anything.',
+          'Point-in-time recovery is on for prod only. The other stages are for development and trials: their ' +
+          'data is what a team puts in to try the service, so continuous backups there would cost without ' +
+          'protecting anything a team relies on.',
       });
     }
   }

@@ -1,0 +1,242 @@
+import { REPORT_ENV } from '../../functions/commons/environment';
+import { tableSchema } from '../../functions/commons/table-schema';
+import { REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
+import { STATUS_METHOD_THROTTLE } from '../../functions/reports/domain/status-rate-limit';
+import { reportObjectKey } from '../../functions/reports/store/report-object-key';
+import { API_VERSION, routes } from '../../functions/routes';
+import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE } from '../../lib/commerce-api-stack';
+import { REPORT_OBJECT_PATTERN } from '../../lib/report-bucket';
+import {
+  actionsOf,
+  arnOf,
+  bucketId,
+  callbackId,
+  dev,
+  environmentOf,
+  functions,
+  functionsAllowed,
+  generatorId,
+  logicalId,
+  objectsArn,
+  policies,
+  prod,
+  readerId,
+  recorderId,
+  resources,
+  roleIdOf,
+  secretId,
+  starterId,
+  stateMachineId,
+  statementsOf,
+  withActionPrefix,
+} from './support/report-template';
+import { type CfnJson, resourcesOfType } from './synth';
+
+describe('the task functions', () => {
+  it.each([
+    ['generator', () => generatorId, 1769],
+    ['state recorder', () => recorderId, 512],
+    ['callback sender', () => callbackId, 512],
+  ])('the %s runs Node.js 24 on arm64, traced, with the table in TABLE_NAME', (_name, id, memory) => {
+    expect(functions[id()]!.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      TracingConfig: { Mode: 'Active' },
+      MemorySize: memory,
+      Environment: { Variables: { TABLE_NAME: { Ref: logicalId(dev.stack.storage.table) } } },
+    });
+  });
+
+  const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)$/;
+  it('the generator only reads the table; the recorder and the callback sender also write it', () => {
+    const dynamoActions = (id: string) => withActionPrefix(statementsOf(id), 'dynamodb:').flatMap(actionsOf);
+    expect(dynamoActions(generatorId)).toContain('dynamodb:Query');
+    expect(dynamoActions(generatorId).filter((a) => WRITES.test(a))).toEqual([]);
+    for (const id of [recorderId, callbackId]) {
+      expect(dynamoActions(id)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    }
+  });
+
+  it('never carry a signing secret or the sandbox-only loopback switch in their environment', () => {
+    for (const id of Object.keys(functions)) {
+      expect(environmentOf(id)[REPORT_ENV.webhookSecret]).toBeUndefined();
+      expect(environmentOf(id)[REPORT_ENV.allowLoopbackCallbacks]).toBeUndefined();
+    }
+  });
+});
+
+describe('the report bucket', () => {
+  const bucket = resources[bucketId];
+
+  it('is the only bucket, encrypted at rest (SSE-S3)', () => {
+    dev.template.resourceCountIs('AWS::S3::Bucket', 1);
+    prod.template.resourceCountIs('AWS::S3::Bucket', 1);
+    expect(bucket.Properties.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+  });
+
+  it('blocks every public access and disables ACLs (bucket owner enforced)', () => {
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.OwnershipControls).toEqual({
+      Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }],
+    });
+  });
+
+  it('refuses every request not made over TLS', () => {
+    const bucketPolicies = Object.values(resourcesOfType(dev.template, 'AWS::S3::BucketPolicy'));
+    expect(bucketPolicies).toHaveLength(1);
+    expect(bucketPolicies[0]!.Properties.Bucket).toEqual({ Ref: bucketId });
+    expect(bucketPolicies[0]!.Properties.PolicyDocument.Statement).toContainEqual({
+      Effect: 'Deny',
+      Principal: { AWS: '*' },
+      Action: 's3:*',
+      Resource: [arnOf(bucketId), objectsArn('*')],
+      Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    });
+  });
+
+  it(`deletes the PDFs ${REPORT_RETENTION_DAYS} days after they are written (REPORT_RETENTION_DAYS)`, () => {
+    expect(REPORT_RETENTION_DAYS).toBe(7);
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
+      Id: 'expire-reports',
+      Status: 'Enabled',
+      ExpirationInDays: REPORT_RETENTION_DAYS,
+    });
+  });
+
+  it('is kept with the prod stack, and emptied and deleted with a dev stack', () => {
+    expect(bucket).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+    const autoDelete = Object.values(dev.template.findResources('Custom::S3AutoDeleteObjects'));
+    expect(autoDelete).toEqual([
+      expect.objectContaining({ Properties: expect.objectContaining({ BucketName: { Ref: bucketId } }) }),
+    ]);
+
+    prod.template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+  });
+});
+
+describe('access to the reports', () => {
+  it(`the generator has the bucket in ${REPORT_ENV.bucket} and may only put objects under ${REPORT_OBJECT_PATTERN}`, () => {
+    expect(environmentOf(generatorId)[REPORT_ENV.bucket]).toEqual({ Ref: bucketId });
+    expect(withActionPrefix(statementsOf(generatorId), 's3:')).toEqual([
+      { Effect: 'Allow', Action: 's3:PutObject', Resource: objectsArn(REPORT_OBJECT_PATTERN) },
+    ]);
+  });
+
+  it(`${REPORT_READER_ROUTE} has the bucket in ${REPORT_ENV.bucket}, may get objects under ${REPORT_OBJECT_PATTERN}, and list the bucket (404 for an expired PDF)`, () => {
+    expect(environmentOf(readerId)[REPORT_ENV.bucket]).toEqual({ Ref: bucketId });
+    expect(withActionPrefix(statementsOf(readerId), 's3:')).toEqual([
+      { Effect: 'Allow', Action: 's3:GetObject', Resource: objectsArn(REPORT_OBJECT_PATTERN) },
+      { Effect: 'Allow', Action: 's3:ListBucket', Resource: arnOf(bucketId) },
+    ]);
+  });
+
+  it('no other function may use S3, or knows the bucket', () => {
+    expect(functionsAllowed('s3:').sort()).toEqual([generatorId, readerId].sort());
+    const knowing = Object.keys(functions).filter((id) => environmentOf(id)[REPORT_ENV.bucket] !== undefined);
+    expect(knowing.sort()).toEqual([generatorId, readerId].sort());
+  });
+
+  it(`the key the report writer and reader use falls under ${REPORT_OBJECT_PATTERN}`, () => {
+    const prefix = REPORT_OBJECT_PATTERN.replace(/\*$/, '');
+    expect(reportObjectKey('0b6c7a52-8f0e-4a8e-9c57-2f6a1d4c9e11').startsWith(prefix)).toBe(true);
+  });
+});
+
+describe('starting a report', () => {
+  it(`${REPORT_STARTER_ROUTE} has the state machine in ${REPORT_ENV.stateMachineArn} and may start executions of it alone`, () => {
+    expect(environmentOf(starterId)[REPORT_ENV.stateMachineArn]).toEqual({ Ref: stateMachineId });
+    expect(withActionPrefix(statementsOf(starterId), 'states:')).toEqual([
+      { Effect: 'Allow', Action: 'states:StartExecution', Resource: { Ref: stateMachineId } },
+    ]);
+  });
+
+  it('no other function may use Step Functions, or knows the state machine', () => {
+    expect(functionsAllowed('states:')).toEqual([starterId]);
+    const knowing = Object.keys(functions).filter(
+      (id) => environmentOf(id)[REPORT_ENV.stateMachineArn] !== undefined,
+    );
+    expect(knowing).toEqual([starterId]);
+  });
+});
+
+describe('the webhook signing secret', () => {
+  const secrets = resourcesOfType(dev.template, 'AWS::SecretsManager::Secret');
+
+  it('is one generated secret per stage: 48 letters and digits (the base64 of whsec_…), no punctuation', () => {
+    expect(Object.keys(secrets)).toEqual([secretId]);
+    expect(secrets[secretId]!.Properties).toMatchObject({
+      Name: 'commerce-api-dev-webhook-secret',
+      GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false },
+    });
+    expect(secrets[secretId]!.Properties.SecretString).toBeUndefined();
+    prod.template.hasResource('AWS::SecretsManager::Secret', {
+      Properties: { Name: 'commerce-api-prod-webhook-secret' },
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it(`is named to the callback function alone, in ${REPORT_ENV.webhookSecretId}`, () => {
+    expect(environmentOf(callbackId)[REPORT_ENV.webhookSecretId]).toEqual({ Ref: secretId });
+    const knowing = Object.keys(functions).filter(
+      (id) => environmentOf(id)[REPORT_ENV.webhookSecretId] !== undefined,
+    );
+    expect(knowing).toEqual([callbackId]);
+  });
+
+  it('can be read by the callback function alone (secretsmanager:GetSecretValue on this secret)', () => {
+    const readers = Object.entries(policies)
+      .filter(([, policy]) =>
+        policy.Properties.PolicyDocument.Statement.some((s: CfnJson) =>
+          actionsOf(s).some((a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:*'),
+        ),
+      )
+      .flatMap(([, policy]) => policy.Properties.Roles.map((role: CfnJson) => role.Ref));
+    expect(readers).toEqual([roleIdOf(callbackId)]);
+    expect(withActionPrefix(statementsOf(callbackId), 'secretsmanager:')).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        Resource: { Ref: secretId },
+      },
+    ]);
+  });
+});
+
+describe('the API side of reports', () => {
+  const [stage] = Object.values(resourcesOfType(dev.template, 'AWS::ApiGateway::Stage'));
+  const statusRoute = routes.find((route) => route.name === 'get-report-status')!;
+
+  it('throttles the status route at its method, all callers together (STATUS_METHOD_THROTTLE)', () => {
+    expect(statusRoute.path).toBe('/orders/reports/status/{report_id}');
+    expect(statusRoute.throttle).toBe(STATUS_METHOD_THROTTLE);
+    expect(stage!.Properties.MethodSettings).toContainEqual({
+      ResourcePath: `/~1${API_VERSION}~1orders~1reports~1status~1{report_id}`,
+      HttpMethod: 'GET',
+      ThrottlingRateLimit: STATUS_METHOD_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: STATUS_METHOD_THROTTLE.burstLimit,
+      MetricsEnabled: true,
+      LoggingLevel: 'ERROR',
+      DataTraceEnabled: false,
+    });
+  });
+
+  it('lets the PDF route answer bytes: every media type is binary', () => {
+    dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+});
+
+describe('the table', () => {
+  it(`expires rate-limit windows with DynamoDB TTL on ${tableSchema.expiresAt}`, () => {
+    dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+});

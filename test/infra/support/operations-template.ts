@@ -1,0 +1,32 @@
+import { alarmNames } from '../../../lib/operations/settings';
+import { type CfnJson, resourcesOfType, synth } from '../synth';
+
+export const dev = synth({ stage: 'dev' });
+export const prod = synth({ stage: 'prod' });
+export const { operations } = dev.stack;
+export const resources = dev.template.toJSON().Resources as Record<string, CfnJson>;
+export const alarms = resourcesOfType(dev.template, 'AWS::CloudWatch::Alarm');
+export const composites = resourcesOfType(dev.template, 'AWS::CloudWatch::CompositeAlarm');
+export const functions = resourcesOfType(dev.template, 'AWS::Lambda::Function');
+export const names = alarmNames('dev');
+
+export const logicalId = (construct: { node: { defaultChild?: unknown } }): string =>
+  dev.stack.resolve((construct.node.defaultChild as CfnJson).logicalId);
+export const topicId = logicalId(operations.topic);
+export const alarmNamed = (name: string): CfnJson => {
+  const found = Object.values(alarms).find((alarm) => alarm.Properties.AlarmName === name);
+  if (!found) throw new Error(`no alarm ${name}`);
+  return found.Properties;
+};
+export const compositeNamed = (name: string): CfnJson => {
+  const found = Object.values(composites).find((alarm) => alarm.Properties.AlarmName === name);
+  if (!found) throw new Error(`no composite alarm ${name}`);
+  return found.Properties;
+};
+/** The metric of a math-expression alarm, by its id. */
+export const metricOf = (alarm: CfnJson, id: string): CfnJson =>
+  alarm.Metrics.find((query: CfnJson) => query.Id === id).MetricStat;
+export const returned = (alarm: CfnJson): CfnJson => alarm.Metrics.find((query: CfnJson) => query.ReturnData);
+/** The CDK auto-delete handler of the dev report bucket: CDK's, not ours, and made without a name. */
+export const isCdkProvider = (fn: CfnJson) => fn.Properties.FunctionName === undefined;
+export const ours = Object.entries(functions).filter(([, fn]) => !isCdkProvider(fn));

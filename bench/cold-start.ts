@@ -41,7 +41,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateQueueCommand } from '@aws-sdk/client-sqs';
-import type { APIGatewayProxyEvent, PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { STAGE_ENV } from '../functions/commons/environment';
 import { authorizerFunction, reportFunctions, routes } from '../functions/routes';
 import { projectRoot } from '../lib/project-paths';
@@ -50,9 +50,11 @@ import { methodArn } from '../local/gateway/proxy-event';
 import { issuerEnvironment, sandboxIssuer } from '../local/issuer/sandbox-issuer';
 import { localQueueUrl, sandboxSqsClient } from '../local/queues/local-sqs';
 import type { BenchRow } from './bench-row';
-import { buildFunctionBundles, EMPTY_HANDLER, type FunctionBundle, GENERATOR_FLOOR } from './bundles';
+import { buildFunctionBundles, EMPTY_HANDLER, GENERATOR_FLOOR } from './bundles';
 import { coldRun, RUNNER, type Run } from './cold-run';
+import { describeAnswer, failed, type Pair, resultOf, type Subject } from './cold-start-pairs';
 import { FLOORS, floorPlan } from './floor-plans';
+import { preTokenEvent } from './pre-token-event';
 import { median, ms, spread, startBenchSandbox } from './support';
 
 /** docs/design.md §5: each HTTP function at most this many times its SDK floor. */
@@ -71,84 +73,6 @@ export const GENERATOR_RATIO_BUDGET = 1.6;
 export const COLD_START_ROUNDS = 9;
 
 const FLOOR_QUEUE = 'bench-floor';
-
-/** One bundle on one event: a function, a floor, or the empty handler. */
-interface Subject {
-  readonly bundle: FunctionBundle;
-  readonly eventFile: string;
-}
-
-/** A function measured against a baseline run next to it in every round. */
-interface Pair {
-  readonly name: string;
-  readonly fn: Subject;
-  readonly floor: Subject;
-  /** What the floor sends, for the report. */
-  readonly requests: string;
-  readonly fnRuns: Run[];
-  readonly floorRuns: Run[];
-}
-
-export interface PairResult {
-  readonly name: string;
-  readonly floor: string;
-  readonly requests: string;
-  readonly medianMs: number;
-  readonly floorMs: number;
-  readonly ratio: number;
-  /** Of the function's time, the invocation (after the import), median. */
-  readonly invokeMs: number;
-  readonly floorInvokeMs: number;
-  readonly runsMs: readonly number[];
-  readonly floorRunsMs: readonly number[];
-  /** The function's answer in the last round: status, or the error. */
-  readonly answer: string;
-}
-
-const describeAnswer = (run: Run | undefined): string =>
-  !run ? 'none' : run.answer.ok ? String(run.answer.status ?? 'ok') : (run.answer.error ?? 'error');
-const failed = (answer: string) => !/^(ok|[23]\d\d)$/.test(answer);
-const invokeMs = (runs: readonly Run[]) =>
-  median(runs.map((r) => r.answer.answeredMs - (r.answer.importedMs ?? 0)));
-
-const resultOf = (pair: Pair): PairResult => {
-  const fnMs = pair.fnRuns.map((r) => r.ms);
-  const floorMs = pair.floorRuns.map((r) => r.ms);
-  return {
-    name: pair.name,
-    floor: pair.floor.bundle.name,
-    requests: pair.requests,
-    medianMs: median(fnMs),
-    floorMs: median(floorMs),
-    ratio: median(fnMs) / median(floorMs),
-    invokeMs: invokeMs(pair.fnRuns),
-    floorInvokeMs: invokeMs(pair.floorRuns),
-    runsMs: fnMs,
-    floorRunsMs: floorMs,
-    answer: describeAnswer(pair.fnRuns.at(-1)),
-  };
-};
-
-const preTokenEvent = (): PreTokenGenerationV2TriggerEvent =>
-  ({
-    version: '2',
-    triggerSource: 'TokenGeneration_Authentication',
-    region: 'us-east-1',
-    userPoolId: 'us-east-1_Example01',
-    userName: 'customer-2',
-    callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: 'example-client-id' },
-    request: {
-      userAttributes: {
-        sub: '00000000-0000-4000-8000-000000000002',
-        email: 'customer-2@example.com',
-        email_verified: 'true',
-        'custom:user_id': '2',
-      },
-      groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] },
-      scopes: ['aws.cognito.signin.user.admin'],
-    },
-    response: { claimsAndScopeOverrideDetails: null },
-  }) as unknown as PreTokenGenerationV2TriggerEvent;
 
 const x = (ratio: number) => `${ratio.toFixed(2)}×`;
 const runsOf = (values: readonly number[]) => `runs ${spread(values, (n) => n.toFixed(0))} ms`;

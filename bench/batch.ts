@@ -22,10 +22,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '../functions/batches/domain/batch';
 import { batchFunctions } from '../functions/routes';
+import { SANDBOX_FAULTS_ENV } from '../local/faults';
 import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
-import { SANDBOX_FAULTS_ENV } from '../local/queues/faults';
-import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '../local/queues/sandbox-stats';
 import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
+import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '../local/sandbox-stats';
 import { ORDER_COUNT, seedOrders } from '../local/seed/order-seed';
 
 /** docs/design.md §5. */

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../lib/project-paths';
-import { SANDBOX_FAULTS_ENV } from '../local/queues/faults';
-import type { RunningSandboxWithQueues } from '../local/queues/sandbox-queues';
+import { SANDBOX_FAULTS_ENV } from '../local/faults';
+import type { RunningSandbox } from '../local/running-sandbox';
+import { runningSandbox } from '../local/running-sandbox';
 import { type SandboxChild, startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
-import { runningSandbox } from '../local/state-dir';
 
 export const median = (values: readonly number[]): number => {
   if (values.length === 0) throw new Error('median of nothing');
@@ -59,7 +59,7 @@ export const runTsChild = <T>(
 
 export interface BenchSandbox extends SandboxChild {
   /** What the sandbox wrote to its state directory: endpoints, table, pid of the process itself. */
-  readonly running: RunningSandboxWithQueues;
+  readonly running: RunningSandbox;
   stop(): Promise<void>;
 }
 
@@ -117,7 +117,7 @@ export async function startBenchSandbox(
     await stopSandboxChild(sandbox.child);
     rmSync(stateDir, { recursive: true, force: true });
   };
-  const running = runningSandbox(stateDir) as RunningSandboxWithQueues | undefined;
+  const running = runningSandbox(stateDir) as RunningSandbox | undefined;
   if (!running) {
     await stop();
     throw new Error(`The sandbox in ${stateDir} wrote no sandbox.json`);

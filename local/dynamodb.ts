@@ -7,8 +7,8 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './function-env';
 import { listenOnLoopback } from './listen';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 
 export interface LocalDynamoDb {
   /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_DYNAMODB` for the functions. */

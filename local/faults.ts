@@ -29,8 +29,8 @@
  * the function is not invoked for a failed attempt. `generate` is checked before `store`.
  */
 import type { SQSRecord } from 'aws-lambda';
-import { REPORT_ERRORS } from '../../functions/reports/domain/report-workflow';
-import { type FunctionSpec, reportFunctions } from '../../functions/routes';
+import { REPORT_ERRORS } from '../functions/reports/domain/report-workflow';
+import { type FunctionSpec, reportFunctions } from '../functions/routes';
 
 export const SANDBOX_FAULTS_ENV = 'SANDBOX_FAULTS';
 
@@ -42,10 +42,10 @@ export interface FaultInjector {
   /** Whether the invocation of these records fails after the function returned. */
   crashes(records: readonly SQSRecord[]): boolean;
   /**
-   * The error attempt `attempt` (1, 2, ...) of a report task calling `fn` fails with in one
+   * The error attempt `attempt` (1, 2, ...) of a task (today the report workflow's) calling `fn` fails with in one
    * execution, without the function being invoked; undefined to invoke it.
    */
-  reportTaskFailure(fn: FunctionSpec, attempt: number): InjectedTaskError | undefined;
+  taskFailure(fn: FunctionSpec, attempt: number): InjectedTaskError | undefined;
   /** One line for the sandbox's banner. */
   readonly summary: string;
 }
@@ -161,7 +161,7 @@ export function parseSandboxFaults(text: string | undefined): FaultInjector | un
   return {
     fails: (record) => applies(failRules, record),
     crashes: (records) => records.some((record) => applies(crashRules, record)),
-    reportTaskFailure: (fn, attempt) => {
+    taskFailure: (fn, attempt) => {
       // In REPORT_FAULTS's order, whatever the order of the JSON: generate before store.
       for (const [kind, fault] of Object.entries(REPORT_FAULTS)) {
         const times = reportRules.get(kind as ReportFaultKind);

@@ -1,13 +1,5 @@
-import { BATCH_QUEUE_URL_ENV } from '../functions/batches/domain/queue-settings';
-import { TABLE_NAME_ENV } from '../functions/commons/table-schema';
-import { REPORT_ENV } from '../functions/reports/report-env';
-
-/**
- * The region and dummy credentials every sandbox client uses. s3rver knows one access key,
- * S3RVER (secret S3RVER), and refuses any other; dynalite and fauxqs check none.
- */
-export const SANDBOX_REGION = 'us-east-1';
-export const SANDBOX_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+import { BATCH_QUEUE_URL_ENV, REPORT_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 
 export interface FunctionEnvironmentOptions {
   readonly dynamoDbEndpoint: string;

@@ -15,14 +15,12 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { TASK_TIMEOUTS } from '../functions/reports/domain/report-workflow';
 import { batchFunctions, type FunctionSpec, reportFunctions, routes } from '../functions/routes';
 import { batchQueueSettings } from '../lib/batch-queue-settings';
-import { applyFunctionEnvironment } from './function-env';
-import { FUNCTION_TIMEOUT_MS, lambdaContext } from './gateway/lambda-context';
-import { importHandler } from './http-front';
 import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
+import { importHandler, type LambdaHandler } from './lambda/import-handler';
+import { FUNCTION_TIMEOUT_MS, lambdaContext } from './lambda/lambda-context';
 import { eventsDir } from './make-events';
-import { openSandboxQueues, runningSandboxWithQueues, type SandboxQueues } from './queues/sandbox-queues';
-import { openSandboxReports, runningReports, type SandboxReports } from './reports/sandbox-reports';
-import { openSandboxState, type SandboxState } from './sandbox-state';
+import { runningSandbox } from './running-sandbox';
+import { applyServersEnvironment, type BootedSandbox, bootSandbox } from './sandbox-boot';
 import { DEFAULT_STATE_DIR, StateDirBusyError } from './state-dir';
 
 /** The queue functions, with their timeout from the batch construct's settings. */
@@ -90,32 +88,18 @@ async function main(): Promise<number> {
   }
 
   const stateDir = path.resolve(values['state-dir'] ?? DEFAULT_STATE_DIR);
-  const running = runningSandboxWithQueues(stateDir);
-  let opened: SandboxState | undefined;
-  let queues: SandboxQueues | undefined;
-  let reports: SandboxReports | undefined;
+  const running = runningSandbox(stateDir);
+  let booted: BootedSandbox | undefined;
   try {
     if (running) {
-      // Everything sandbox.json says: the queues' and the reports' fields when it has them.
-      applyFunctionEnvironment({ ...running, dynamoDbEndpoint: running.dynamodbEndpoint });
+      applyServersEnvironment(running);
+      Object.assign(process.env, issuerEnvironment(sandboxIssuer(stateDir)));
     } else {
-      opened = await openSandboxState({ stateDir, log: (line) => console.error(line) });
-      const fresh = opened.origin === 'seeded';
-      queues = await openSandboxQueues({ stateDir, fresh });
       // Executions are recorded, not run: the next `npm start` runs them.
-      reports = await openSandboxReports({ stateDir, fresh, run: false });
-      applyFunctionEnvironment({
-        dynamoDbEndpoint: opened.dynamodb.endpoint,
-        tableName: opened.tableName,
-        sqsEndpoint: queues.endpoint,
-        batchQueueUrl: queues.batchQueue.url,
-        ...runningReports(reports),
-      });
+      booted = await bootSandbox({ stateDir, runExecutions: false, log: (line) => console.error(line) });
     }
-    process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
-    Object.assign(process.env, issuerEnvironment(sandboxIssuer(stateDir)));
 
-    const handler = await importHandler(fn);
+    const handler = await importHandler<LambdaHandler<unknown>>(fn);
     const requestId = event.requestContext?.requestId ?? crypto.randomUUID();
     let response: unknown;
     let code = 0;
@@ -133,9 +117,7 @@ async function main(): Promise<number> {
     await new Promise((resolve) => writeResponse(`${JSON.stringify(response, null, 2)}\n`, resolve));
     return code;
   } finally {
-    await reports?.close();
-    await queues?.close();
-    await opened?.close();
+    await booted?.close();
   }
 }
 

@@ -6,8 +6,8 @@
  */
 import { type ChannelListener, subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
-import type { ExecutionStats } from '../reports/executions';
-import type { MappingStats } from './event-source-mapping';
+import type { MappingStats } from './queues/event-source-mapping';
+import type { ExecutionStats } from './stepfunctions/executions';
 
 export const STATS_PATH = '/_sandbox/stats';
 

@@ -9,26 +9,20 @@
 import { relative } from 'node:path';
 import { batchFunctions, reportFunctions, routes } from '../functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
-import { applyFunctionEnvironment } from './function-env';
-import { type HttpFront, importHandler, startHttpFront } from './http-front';
-import { issuerEnvironment, JWKS_PATH, sandboxIssuer } from './issuer/sandbox-issuer';
-import { SANDBOX_TIME_COMPRESSION } from './queues/batch-queue-wiring';
-import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './queues/faults';
-import {
-  type BatchMappings,
-  openSandboxQueues,
-  type RunningSandboxWithQueues,
-  runningQueues,
-  type SandboxQueues,
-  startBatchMappings,
-} from './queues/sandbox-queues';
-import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './queues/sandbox-stats';
-import { SANDBOX_CALLBACK_RETRY_MS, SANDBOX_RETRY_PAUSE_MS } from './reports/executions';
-import { openSandboxReports, runningReports, type SandboxReports } from './reports/sandbox-reports';
+import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './faults';
+import { type HttpFront, startHttpFront } from './http-front';
+import { JWKS_PATH } from './issuer/sandbox-issuer';
+import { importHandler } from './lambda/import-handler';
+import { SANDBOX_TIME_COMPRESSION } from './queues/queue-wiring';
+import { type QueueMappings, startQueueMappings } from './queues/sandbox-queues';
+import { SANDBOX_CALLBACK_RETRY_MS } from './reports/sandbox-reports';
 import { InvalidWebhookSecret, webhookSecretFile } from './reports/webhook-secret';
+import { writeRunningSandbox } from './running-sandbox';
+import { type BootedSandbox, bootSandbox } from './sandbox-boot';
 import { parseSandboxOptions, USAGE } from './sandbox-options';
-import { openSandboxState, type SandboxState } from './sandbox-state';
-import { StateDirBusyError, writeRunningSandbox } from './state-dir';
+import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './sandbox-stats';
+import { StateDirBusyError } from './state-dir';
+import { SANDBOX_RETRY_PAUSE_MS } from './stepfunctions/executions';
 
 class StartError extends Error {}
 
@@ -48,80 +42,58 @@ async function main(): Promise<void> {
     throw new StartError((error as Error).message);
   }
 
-  const state: SandboxState = await openSandboxState({
-    stateDir: options.stateDir,
-    reset: options.reset,
-    log: (line) => console.log(line),
-  });
+  let sandbox: BootedSandbox;
+  try {
+    sandbox = await bootSandbox({
+      stateDir: options.stateDir,
+      reset: options.reset,
+      runExecutions: true,
+      ...(faults ? { faults } : {}),
+      log: (line) => console.log(line),
+    });
+  } catch (error) {
+    if (error instanceof InvalidWebhookSecret) throw new StartError(error.message);
+    throw error;
+  }
+  const { state, queues, reports, stepFunctions } = sandbox;
   const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
-  let queues: SandboxQueues | undefined;
-  let reports: SandboxReports | undefined;
   let front: HttpFront | undefined;
-  let mappings: BatchMappings | undefined;
+  let mappings: QueueMappings | undefined;
   // New requests stop first, then deliveries and executions (their invocations in progress
   // finish; executions stay recorded as running, for the next start), then the servers.
   const shutdown = async () => {
     try {
       await front?.close();
-      await Promise.all([mappings?.stop(), reports?.stopExecutions()]);
-      await Promise.all([queues?.close(), reports?.close()]);
+      await mappings?.stop();
+      await sandbox.close();
     } finally {
       dynamodbRequests.stop();
-      await state.close();
     }
   };
 
   try {
-    // Messages of data that was just seeded again name batches that no longer exist.
-    queues = await openSandboxQueues({ stateDir: options.stateDir, fresh: state.origin === 'seeded' });
-    // PDFs and executions of data that was just seeded again name jobs that no longer exist.
-    reports = await openSandboxReports({
-      stateDir: options.stateDir,
-      fresh: state.origin === 'seeded',
-      ...(faults ? { faults } : {}),
-    });
-    applyFunctionEnvironment({
-      dynamoDbEndpoint: state.dynamodb.endpoint,
-      tableName: state.tableName,
-      sqsEndpoint: queues.endpoint,
-      batchQueueUrl: queues.batchQueue.url,
-      ...runningReports(reports),
-    });
-    process.env.POWERTOOLS_SERVICE_NAME ??= 'commerce-api';
-    // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
-    const issuer = sandboxIssuer(options.stateDir);
-    Object.assign(process.env, issuerEnvironment(issuer));
     const stats = sandboxStats({
       dynamodb: dynamodbRequests,
       mappings: () => mappings?.stats() ?? {},
-      executions: () => reports?.executions.stats(),
+      executions: () => stepFunctions.stats(),
     });
     front = await startHttpFront({
       port: options.port,
-      documents: { [JWKS_PATH]: issuer.jwks, [STATS_PATH]: stats },
+      documents: { [JWKS_PATH]: sandbox.jwks, [STATS_PATH]: stats },
       files: apiReferenceFiles(),
     });
-    mappings = startBatchMappings(queues, faults ? { faults } : {});
+    mappings = startQueueMappings(queues, faults ? { faults } : {});
   } catch (error) {
     await shutdown();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new StartError(`Port ${options.port} is in use: choose another with --port N or PORT=N.`);
     }
-    if (error instanceof InvalidWebhookSecret) throw new StartError(error.message);
     throw error;
   }
   // After the functions' environment is set: executions a previous run left running start again.
-  const resumed = reports.executions.resume();
+  const resumed = stepFunctions.resume();
 
-  const running: RunningSandboxWithQueues = {
-    url: front.url,
-    dynamodbEndpoint: state.dynamodb.endpoint,
-    tableName: state.tableName,
-    ...runningQueues(queues),
-    ...runningReports(reports),
-    pid: process.pid,
-  };
-  writeRunningSandbox(options.stateDir, running);
+  writeRunningSandbox(options.stateDir, { url: front.url, pid: process.pid, ...sandbox.servers });
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -158,7 +130,7 @@ async function main(): Promise<void> {
         `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +
         (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
       `  S3        ${reports.s3.endpoint}, bucket ${reports.s3.bucket} (credentials S3RVER/S3RVER, path style)`,
-      `  SFN       ${reports.sfn.endpoint}, state machine ${reports.workflow.stateMachineName} as synthesized; ` +
+      `  SFN       ${stepFunctions.endpoint}, state machine ${reports.stateMachine.machine.stateMachineName} as synthesized; ` +
         `retries after ${seconds(SANDBOX_CALLBACK_RETRY_MS)} (Send callback) or ${SANDBOX_RETRY_PAUSE_MS} ms` +
         (resumed > 0
           ? `; ${resumed} execution${resumed === 1 ? '' : 's'} the last run left unfinished started again`

@@ -25,22 +25,7 @@ export interface DataState {
   readonly createdAt: string;
 }
 
-export interface RunningSandbox {
-  readonly url: string;
-  readonly dynamodbEndpoint: string;
-  readonly tableName: string;
-  readonly pid: number;
-  /** s3rver's endpoint and the bucket of the report PDFs. */
-  readonly s3Endpoint?: string;
-  readonly reportBucket?: string;
-  /** The Step Functions endpoint and the report state machine's ARN on it. */
-  readonly sfnEndpoint?: string;
-  readonly reportStateMachineArn?: string;
-  /** `whsec_…`, the secret the report callbacks are signed with (partners verify with it). */
-  readonly webhookSecret?: string;
-}
-
-const readJson = <T>(file: string): T | undefined => {
+export const readJson = <T>(file: string): T | undefined => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
@@ -61,15 +46,6 @@ export const isProcessAlive = (pid: number): boolean => {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
-
-/** The sandbox serving this state directory, if one is running. */
-export const runningSandbox = (stateDir: string): RunningSandbox | undefined => {
-  const running = readJson<RunningSandbox>(statePaths(stateDir).running);
-  return running && isProcessAlive(running.pid) ? running : undefined;
-};
-
-export const writeRunningSandbox = (stateDir: string, running: RunningSandbox) =>
-  writeFileSync(statePaths(stateDir).running, `${JSON.stringify(running, null, 2)}\n`);
 
 export class StateDirBusyError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { SANDBOX_STAGE } from './sandbox-identity';
 
 /** The part of an `AWS::DynamoDB::Table`'s properties that shapes the data (names as in CloudFormation). */
 export interface CfnTableProperties {
@@ -70,7 +71,7 @@ export async function synthesizeTableInput(): Promise<CreateTableCommandInput> {
     builtinCloudFormationValidation: false,
   });
   const stack = new Stack(app, 'SandboxStorage');
-  new CommerceTable(stack, 'Storage', { settings: stageSettings('sandbox') });
+  new CommerceTable(stack, 'Storage', { settings: stageSettings(SANDBOX_STAGE) });
   const template = app.synth().getStackByName(stack.stackName).template as {
     Resources: Record<string, { Type: string; Properties: CfnTableProperties }>;
   };

@@ -1,6 +1,6 @@
 /**
- * The answers API Gateway gives on its own in the stack (lib/gateway-responses.ts and the ANY
- * mock of lib/http-api.ts), in the docs/design.md D1 shape. Kept here as plain data so the request path does
+ * The answers API Gateway gives on its own in the stack (lib/api/gateway-responses.ts and the ANY
+ * mock of lib/api/method-not-allowed.ts), in the docs/design.md D1 shape. Kept here as plain data so the request path does
  * not load aws-cdk-lib; test/unit/local/gateway-parity.test.ts checks them against the
  * synthesized API, so the two cannot drift apart.
  */

@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyEvent,
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
-import { SANDBOX_REGION } from '../function-env';
+import { SANDBOX_ACCOUNT, SANDBOX_REGION, SANDBOX_STAGE } from '../sandbox-identity';
 import type { Resolution } from './router';
 
 /** What the sandbox knows of an HTTP request, before any API Gateway interpretation. */
@@ -22,8 +22,8 @@ export interface GatewayRequest {
 
 export type RouteResolution = Extract<Resolution, { kind: 'route' }>;
 
-export const SANDBOX_STAGE = 'sandbox';
-export const SANDBOX_ACCOUNT = '000000000000';
+/** The id of the sandbox's API: in method ARNs and the request context. */
+const SANDBOX_API_ID = 'sandbox';
 
 /** Text bodies reach the function as strings; anything else base64-encoded, flagged. */
 const isTextContent = (contentType: string | undefined): boolean => {
@@ -87,7 +87,7 @@ export type AuthorizerContext = Readonly<Record<string, string | number | boolea
  * `arn:aws:execute-api:<region>:<account>:<api id>/<stage>/<METHOD>/<path as sent>`.
  */
 export const methodArn = (request: GatewayRequest): string =>
-  `arn:aws:execute-api:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:sandbox/${SANDBOX_STAGE}/` +
+  `arn:aws:execute-api:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:${SANDBOX_API_ID}/${SANDBOX_STAGE}/` +
   `${request.method.toUpperCase()}${request.path}`;
 
 /** What API Gateway tells both a REQUEST authorizer and the route's function about a request. */
@@ -141,7 +141,7 @@ function requestView(
     stageVariables: null,
     requestContext: {
       accountId: SANDBOX_ACCOUNT,
-      apiId: 'sandbox',
+      apiId: SANDBOX_API_ID,
       resourceId: match.route.name,
       stage: SANDBOX_STAGE,
       requestId,

@@ -7,7 +7,7 @@ export type RequestAuthorizerHandler = (
 ) => Promise<APIGatewayAuthorizerResult>;
 
 /**
- * `PINNED_AUTHORIZER_CACHE_TTL` of lib/http-api.ts: nothing is cached. (A copy, to keep
+ * `PINNED_AUTHORIZER_CACHE_TTL` of lib/api/authorizers.ts: nothing is cached. (A copy, to keep
  * aws-cdk-lib out of the request path; test/unit/local/gateway-parity.test.ts holds it to the
  * synthesized API, with the absent identity source.)
  */

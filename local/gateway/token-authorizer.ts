@@ -6,11 +6,11 @@ export type TokenAuthorizerHandler = (
   context: Context,
 ) => Promise<APIGatewayAuthorizerResult>;
 
-/** `AUTHORIZER_CACHE_TTL` of lib/http-api.ts: answers are cached per token for this long. */
+/** `AUTHORIZER_CACHE_TTL` of lib/api/authorizers.ts: answers are cached per token for this long. */
 export const AUTHORIZER_CACHE_TTL_MS = 5 * 60 * 1000;
 
 /**
- * `BEARER_TOKEN_PATTERN` of lib/http-api.ts, the authorizer's identity validation expression: a
+ * `BEARER_TOKEN_PATTERN` of lib/api/authorizers.ts, the authorizer's identity validation expression: a
  * header that does not match is a 401 without a call. (Copied to keep aws-cdk-lib out of the
  * request path; test/unit/local/gateway-parity.test.ts compares both with the synthesized API.)
  */

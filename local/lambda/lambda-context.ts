@@ -1,17 +1,22 @@
 import type { Context } from 'aws-lambda';
 import type { FunctionSpec } from '../../functions/routes';
-import { SANDBOX_REGION } from '../function-env';
-import { SANDBOX_ACCOUNT } from './proxy-event';
+import { lambdaArn, sandboxFunctionName } from '../sandbox-identity';
 
 /** The stack's function settings (lib/api-function.ts), which the context reports. */
 export const FUNCTION_TIMEOUT_MS = 10_000;
-const MEMORY_MB = '512';
+export const FUNCTION_MEMORY_MB = 512;
 
-export const sandboxFunctionName = (route: FunctionSpec) => `commerce-api-sandbox-${route.name}`;
-
-/** The Lambda context object a function receives: names, request id and its remaining time. */
-export function lambdaContext(route: FunctionSpec, awsRequestId: string, deadline: number): Context {
-  const functionName = sandboxFunctionName(route);
+/**
+ * The Lambda context object a function receives: names, request id and its remaining time;
+ * `memoryMb` where the function's own setting differs from the HTTP functions'.
+ */
+export function lambdaContext(
+  fn: FunctionSpec,
+  awsRequestId: string,
+  deadline: number,
+  memoryMb = FUNCTION_MEMORY_MB,
+): Context {
+  const functionName = sandboxFunctionName(fn.name);
   const deprecated = () => {
     throw new Error('The callback-style context methods are not supported; return a promise.');
   };
@@ -19,8 +24,8 @@ export function lambdaContext(route: FunctionSpec, awsRequestId: string, deadlin
     callbackWaitsForEmptyEventLoop: true,
     functionName,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:function:${functionName}`,
-    memoryLimitInMB: MEMORY_MB,
+    invokedFunctionArn: lambdaArn(functionName),
+    memoryLimitInMB: String(memoryMb),
     awsRequestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: `sandbox/[$LATEST]${awsRequestId.replaceAll('-', '')}`,

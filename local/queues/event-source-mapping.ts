@@ -7,20 +7,17 @@ import {
   ReceiveMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { FunctionSpec } from '../../functions/routes';
-import { lambdaContext } from '../gateway/lambda-context';
-import { importHandler } from '../http-front';
-import type { SandboxConsumerDefinition } from './batch-queue-wiring';
-import type { FaultInjector } from './faults';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import type { FaultInjector } from '../faults';
+import { handlerCache } from '../lambda/handler-cache';
+import { type HandlerLoader, importHandler, type LambdaHandler } from '../lambda/import-handler';
+import { lambdaContext } from '../lambda/lambda-context';
+import { withTimeout } from '../lambda/timeout';
 import { type LocalQueue, SOONEST_VISIBILITY_SECONDS } from './local-sqs';
+import type { SandboxConsumerDefinition } from './queue-wiring';
 import { type BatchOutcome, batchOutcome, sqsRecord } from './sqs-event';
 
-export type SqsHandler = (event: SQSEvent, context: Context) => Promise<unknown>;
-export type SqsHandlerLoader = (fn: FunctionSpec) => Promise<SqsHandler>;
-
-/** Loads a queue function's module the way the HTTP front loads a route's (through the running tsx). */
-export const importSqsHandler: SqsHandlerLoader = (fn) => importHandler(fn) as unknown as Promise<SqsHandler>;
+export type SqsHandler = LambdaHandler<SQSEvent>;
 
 /** What a mapping did since it started: counters of records (messages delivered) and invocations. */
 export interface MappingStats {
@@ -45,7 +42,7 @@ export interface EventSourceMappingOptions {
   readonly queue: LocalQueue;
   readonly region: string;
   readonly consumer: SandboxConsumerDefinition;
-  readonly loadHandler?: SqsHandlerLoader;
+  readonly loadHandler?: HandlerLoader<SqsHandler>;
   readonly faults?: FaultInjector;
   /** One line an invocation. */
   readonly log?: (line: string) => void;
@@ -66,14 +63,6 @@ const GATHER_INTERVAL_MS = 50;
 const SQS_BATCH_LIMIT = 10;
 
 class InjectedCrash extends Error {}
-
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Task timed out after ${(ms / 1000).toFixed(2)} seconds`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-};
 
 const inGroups = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / SQS_BATCH_LIMIT) }, (_, i) =>
@@ -96,7 +85,7 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
   const log = options.log ?? ((line) => console.log(line));
   const logError =
     options.logError ?? ((message, error) => console.error(message, ...(error ? [error] : [])));
-  const loadHandler = options.loadHandler ?? importSqsHandler;
+  const handlerFor = handlerCache<SqsHandler>(options.loadHandler ?? importHandler);
   const pollWaitSeconds = options.pollWaitSeconds ?? 1;
   const timeoutMs = settings.timeoutSeconds * 1000;
   const windowMs = settings.maxBatchingWindowSeconds * 1000;
@@ -111,19 +100,6 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
     injected: 0,
   };
   let stopping = false;
-
-  // One module load, shared by concurrent first invocations; forgotten on failure so a handler
-  // file fixed while the sandbox runs is picked up by the next delivery.
-  let handler: Promise<SqsHandler> | undefined;
-  const handlerFor = () => {
-    if (!handler) {
-      handler = loadHandler(fn);
-      handler.catch(() => {
-        handler = undefined;
-      });
-    }
-    return handler;
-  };
 
   const receive = async (max: number, waitSeconds: number): Promise<Message[]> => {
     const { Messages = [] } = await client.send(
@@ -186,7 +162,7 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
     stats.invocations++;
     const requestId = randomUUID();
     try {
-      const run = await handlerFor();
+      const run = await handlerFor(fn);
       const context = lambdaContext(fn, requestId, Date.now() + timeoutMs);
       const response = await withTimeout(run({ Records: [...records] }, context), timeoutMs);
       if (faults?.crashes(records)) throw new InjectedCrash();

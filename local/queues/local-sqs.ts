@@ -9,10 +9,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { FauxqsServer } from 'fauxqs';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../function-env';
-
-/** fauxqs's fixed account id: it appears in its queue URLs and ARNs. */
-export const FAUXQS_ACCOUNT = '000000000000';
+import { SANDBOX_ACCOUNT, SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
 
 /**
  * The shortest visibility the sandbox ever sets on a received message: 1 s, never 0. fauxqs
@@ -108,7 +105,7 @@ export async function startLocalSqs(options: StartLocalSqsOptions = {}): Promise
  * differs from its endpoint; on the endpoint's own origin the two agree (fauxqs finds a queue
  * by the name at the end of the path).
  */
-export const localQueueUrl = (endpoint: string, name: string) => `${endpoint}/${FAUXQS_ACCOUNT}/${name}`;
+export const localQueueUrl = (endpoint: string, name: string) => `${endpoint}/${SANDBOX_ACCOUNT}/${name}`;
 
 export interface LocalQueue {
   readonly name: string;

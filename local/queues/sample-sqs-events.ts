@@ -14,11 +14,9 @@ import type { Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import type { BatchChunkMessage } from '../../functions/batches/domain/batch';
 import { batchFunctions } from '../../functions/routes';
-import { batchQueueName } from '../../lib/batch-queue-settings';
-import { SANDBOX_REGION } from '../function-env';
+import { batchDeadLetterQueueName, batchQueueName } from '../../lib/batch-queue-settings';
+import { queueArn, SANDBOX_ACCOUNT, SANDBOX_REGION, SANDBOX_STAGE } from '../sandbox-identity';
 import { seedOrders } from '../seed/order-seed';
-import { deadLetterQueueDefinition, SANDBOX_STAGE } from './batch-queue-wiring';
-import { FAUXQS_ACCOUNT } from './local-sqs';
 import { sqsRecord } from './sqs-event';
 
 /** Fixed times and ids keep the committed files stable. */
@@ -29,8 +27,6 @@ const stableUuid = (name: string) => {
   const hex = createHash('sha256').update(name).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
-
-const queueArn = (name: string) => `arn:aws:sqs:${SANDBOX_REGION}:${FAUXQS_ACCOUNT}:${name}`;
 
 /** Chunk 0 of batch 1 by customer 2: two of their shipped orders (dates unchanged) and someone else's. */
 export const sampleChunk = (): BatchChunkMessage => {
@@ -56,7 +52,7 @@ const sampleMessage = (name: string, body: string, receiveCount: number): Messag
   MD5OfBody: createHash('md5').update(body).digest('hex'),
   Body: body,
   Attributes: {
-    SenderId: FAUXQS_ACCOUNT,
+    SenderId: SANDBOX_ACCOUNT,
     SentTimestamp: String(SENT_AT),
     ApproximateReceiveCount: String(receiveCount),
     ApproximateFirstReceiveTimestamp: String(SENT_AT + 150),
@@ -81,7 +77,7 @@ export const sampleSqsEvents = (): Record<string, SQSEvent> => {
     [deadLetters]: {
       Records: [
         sqsRecord(sampleMessage(deadLetters, body, 4), {
-          arn: queueArn(deadLetterQueueDefinition().name),
+          arn: queueArn(batchDeadLetterQueueName(SANDBOX_STAGE)),
           region: SANDBOX_REGION,
         }),
       ],

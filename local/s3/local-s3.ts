@@ -1,12 +1,6 @@
 import { rmSync } from 'node:fs';
 import { S3Client } from '@aws-sdk/client-s3';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../function-env';
-
-/**
- * The sandbox's reports bucket. The stack lets CloudFormation name its bucket (lib/report-bucket.ts),
- * so the sandbox has a fixed name of its own; the functions read it from REPORT_BUCKET either way.
- */
-export const SANDBOX_REPORT_BUCKET = 'commerce-api-sandbox-reports';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
 
 /**
  * The settings s3rver needs from a client (docs/design.md §3): path-style addressing and checksums only
@@ -26,7 +20,7 @@ export const sandboxS3Client = (endpoint: string) =>
 export interface LocalS3 {
   /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_S3` for the functions. */
   readonly endpoint: string;
-  /** The bucket of the PDFs, made at start when missing. */
+  /** The bucket, made at start when missing. */
   readonly bucket: string;
   /** A client for the sandbox's own use (tests, `npm run invoke`). */
   readonly client: S3Client;
@@ -38,20 +32,20 @@ export interface StartLocalS3Options {
   readonly directory: string;
   /** Start with an empty bucket (`--reset`, freshly seeded data). */
   readonly fresh?: boolean;
-  readonly bucket?: string;
+  readonly bucket: string;
   /** 0 (default) picks a free port. */
   readonly port?: number;
 }
 
 /**
- * Starts s3rver on 127.0.0.1 with the reports bucket. It checks that a request names a known
+ * Starts s3rver on 127.0.0.1 with the bucket. It checks that a request names a known
  * access key (S3RVER, hence the sandbox's credentials) and that a pre-signed URL has not expired,
  * but not the V4 signature itself. It is CommonJS with Koa and winston behind it, so it is
  * imported here, lazily.
  */
 export async function startLocalS3(options: StartLocalS3Options): Promise<LocalS3> {
   const { default: S3rver } = await import('s3rver');
-  const bucket = options.bucket ?? SANDBOX_REPORT_BUCKET;
+  const { bucket } = options;
   if (options.fresh) rmSync(options.directory, { recursive: true, force: true });
   const server = new S3rver({
     address: '127.0.0.1',

@@ -1,79 +1,34 @@
 /**
- * Plays Step Functions for the report state machine: each StartExecution runs the synthesized
- * definition (workflow-definition.ts) under aws-local-stepfunctions, whose Task states call the
- * real task functions in this process (`taskResourceLocalHandlers`, keyed by state name, each
- * mapped to the function its Resource ARN names) with a Lambda context and the function's
- * timeout. Retry pauses are shortened (`retryIntervalOverrides`); everything else — Retry and
- * Catch by error name, paths, the Choice — is the definition's own.
+ * Plays Step Functions for one state machine of the stack: each StartExecution runs its
+ * synthesized definition (state-machine-definition.ts) under aws-local-stepfunctions, whose Task
+ * states call the real task functions in this process (`taskResourceLocalHandlers`, keyed by
+ * state name, see task-invocation.ts). Retry pauses are shortened (`retryIntervalOverrides`);
+ * everything else — Retry and Catch by error name, paths, the Choice — is the definition's own.
+ * Executions are journaled (execution-journal.ts), so a restart finds them.
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
-import { REPORT_STATES } from '../../functions/reports/domain/report-workflow';
-import type { FunctionSpec } from '../../functions/routes';
-import { lambdaContext } from '../gateway/lambda-context';
-import { importHandler } from '../http-front';
-import type { FaultInjector } from '../queues/faults';
+import type { HandlerLoader } from '../lambda/import-handler';
 import type { ExecutionJournal, ExecutionRecord, ExecutionStatus } from './execution-journal';
-import { allStates, type ReportWorkflowDefinition, type WorkflowFunction } from './workflow-definition';
+import {
+  checkedStart,
+  describeExecution,
+  executionArnOf,
+  parseArn,
+  type StepFunctionsApi,
+  StepFunctionsError,
+  stateMachineDoesNotExist,
+} from './sfn-api';
+import { allStates, type SandboxStateMachine } from './state-machine-definition';
+import {
+  createTaskInvoker,
+  executionStopped,
+  type RunningExecution,
+  type TaskFaults,
+  type TaskHandler,
+} from './task-invocation';
 
-/** The sandbox's pause before any other retry (AWS: seconds to minutes, from the definition). */
+/** The sandbox's pause before a retry (AWS: seconds to minutes, from the definition), unless a state has its own. */
 export const SANDBOX_RETRY_PAUSE_MS = 250;
-
-/** The sandbox's pause between callback attempts: 8 retries cover 32 s, so a partner back within 30 s is told. */
-export const SANDBOX_CALLBACK_RETRY_MS = 4000;
-
-export type TaskHandler = (input: unknown, context: Context) => Promise<unknown>;
-export type TaskHandlerLoader = (fn: FunctionSpec) => Promise<TaskHandler>;
-
-/** Loads a task function's module the way the HTTP front loads a route's (through the running tsx). */
-export const importTaskHandler: TaskHandlerLoader = (fn) =>
-  importHandler(fn) as unknown as Promise<TaskHandler>;
-
-/** An error of the Step Functions API, answered as `{"__type": code, "message": ...}` (HTTP 400). */
-export class StepFunctionsError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = code;
-  }
-}
-
-/**
- * A task's failure as Step Functions sees a Lambda function's: `name` is the function's
- * `errorType` (what Retry and Catch match) and the message, which becomes the `Cause`, is the
- * JSON of the function's error, as in AWS.
- */
-export class TaskFailure extends Error {
-  constructor(errorType: string, errorMessage: string, trace?: readonly string[]) {
-    super(JSON.stringify({ errorType, errorMessage, ...(trace ? { trace } : {}) }));
-    this.name = errorType;
-  }
-}
-
-/** What a thrown value looks like once Lambda has serialized it. */
-export const asTaskFailure = (error: unknown): TaskFailure => {
-  if (error instanceof TaskFailure) return error;
-  if (error instanceof Error) {
-    return new TaskFailure(error.name || 'Error', error.message, error.stack?.split('\n'));
-  }
-  return new TaskFailure('Error', String(error));
-};
-
-/**
- * What a task of a stopped execution fails with: neither retried nor caught, so the library
- * ends the execution at once and clears its timers (the result was already settled by abort).
- */
-const executionStopped = () =>
-  Object.assign(new TaskFailure('States.Runtime', 'The execution was stopped'), {
-    isRetryable: false,
-    isCatchable: false,
-  });
-
-/** Lambda's own error for a function that ran past its timeout. */
-const timedOut = (seconds: number) =>
-  new TaskFailure('Sandbox.Timedout', `Task timed out after ${seconds.toFixed(2)} seconds`);
 
 export interface ExecutionStats {
   /** StartExecution calls that started an execution. */
@@ -91,17 +46,8 @@ export interface ExecutionStats {
   injected: number;
 }
 
-export interface StartExecutionInput {
-  readonly stateMachineArn?: unknown;
-  readonly name?: unknown;
-  readonly input?: unknown;
-}
-
-export interface ReportExecutions {
+export interface StateMachineExecutions extends StepFunctionsApi {
   readonly stateMachineArn: string;
-  start(request: StartExecutionInput): { executionArn: string; startDate: number };
-  describe(executionArn: unknown): ExecutionRecord;
-  stop(request: { executionArn?: unknown; error?: unknown; cause?: unknown }): { stopDate: number };
   /** Starts again the executions the journal says were running when the last sandbox stopped. */
   resume(): number;
   /** The record of an execution once it has stopped (tests, tools). */
@@ -114,167 +60,82 @@ export interface ReportExecutions {
   close(waitMs?: number): Promise<void>;
 }
 
-export interface ReportExecutionsOptions {
-  readonly workflow: ReportWorkflowDefinition;
+export interface ExecutionsOptions {
+  readonly machine: SandboxStateMachine;
+  /** The journal of the state directory, which every state machine of the sandbox shares. */
   readonly journal: ExecutionJournal;
   /**
    * false: executions are recorded RUNNING and not run (`npm run invoke` without a sandbox:
    * the next `npm start` runs them).
    */
   readonly run?: boolean;
-  readonly loadHandler?: TaskHandlerLoader;
-  readonly faults?: FaultInjector;
-  /** Pause before a retry of the Send callback state, and of any other. */
-  readonly callbackRetryMs?: number;
+  readonly loadHandler?: HandlerLoader<TaskHandler>;
+  readonly faults?: TaskFaults;
+  /** The pause before a retry of these states (by name); SANDBOX_RETRY_PAUSE_MS or `retryPauseMs` for the others. */
+  readonly retryPausesMs?: Readonly<Record<string, number>>;
   readonly retryPauseMs?: number;
   readonly log?: (line: string) => void;
   readonly logError?: (message: string, error?: unknown) => void;
   readonly now?: () => number;
 }
 
-const ARN_PATTERN = /^arn:aws[a-z-]*:states:[a-z0-9-]+:\d{12}:(stateMachine|execution):.+$/;
-/** What Step Functions refuses in a name: white space, brackets, wildcards, specials, controls. */
-const INVALID_NAME = /[\s<>{}[\]?*"#%\\^|~`$&,;:/\p{Cc}]/u;
-const MAX_INPUT_BYTES = 256 * 1024;
-
-const executionArnOf = (stateMachineArn: string, name: string) =>
-  `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-
-/** The retry pause of each state that has a Retry: the callback's own, a short one for the others. */
+/** The retry pause of each state that has a Retry: its own from `byState`, `otherMs` for the others. */
 export const retryIntervalOverrides = (
-  workflow: ReportWorkflowDefinition,
-  callbackRetryMs = SANDBOX_CALLBACK_RETRY_MS,
-  retryPauseMs = SANDBOX_RETRY_PAUSE_MS,
+  machine: SandboxStateMachine,
+  byState: Readonly<Record<string, number>> = {},
+  otherMs = SANDBOX_RETRY_PAUSE_MS,
 ): Record<string, number> => {
-  const states = new Map(allStates(workflow.definition));
-  if (!states.has(REPORT_STATES.sendCallback)) {
+  const states = new Map(allStates(machine.definition));
+  const unknown = Object.keys(byState).filter((name) => !states.has(name));
+  if (unknown.length > 0) {
     throw new Error(
-      `The report state machine has no state "${REPORT_STATES.sendCallback}": ` +
-        'REPORT_STATES and the construct disagree',
+      `The state machine ${machine.stateMachineName} has no state ${unknown.map((n) => `"${n}"`).join(', ')}`,
     );
   }
   return Object.fromEntries(
     [...states]
       .filter(([, state]) => (state.Retry?.length ?? 0) > 0)
-      .map(([name]) => [name, name === REPORT_STATES.sendCallback ? callbackRetryMs : retryPauseMs]),
+      .map(([name]) => [name, byState[name] ?? otherMs]),
   );
 };
 
-interface RunningExecution {
-  aborted: boolean;
-  abort(): void;
-  /** Rejects once the execution is stopped: a task in progress stops waiting for its function. */
-  readonly stopped: Promise<never>;
-}
-
 /**
- * The executions of the report state machine. aws-local-stepfunctions is imported here, lazily
- * (a quarter of a second: it brings the Lambda client it does not use here).
+ * The executions of one state machine. aws-local-stepfunctions is imported here, lazily (a
+ * quarter of a second: it brings the Lambda client it does not use here).
  */
-export async function createReportExecutions(options: ReportExecutionsOptions): Promise<ReportExecutions> {
-  const { workflow, journal, faults } = options;
+export async function createExecutions(options: ExecutionsOptions): Promise<StateMachineExecutions> {
+  const { machine: stateMachine, journal } = options;
   const log = options.log ?? ((line) => console.log(line));
   const logError =
     options.logError ?? ((message, error) => console.error(message, ...(error === undefined ? [] : [error])));
   const now = options.now ?? Date.now;
-  const loadHandler = options.loadHandler ?? importTaskHandler;
   const runs = options.run ?? true;
-  const overrides = retryIntervalOverrides(workflow, options.callbackRetryMs, options.retryPauseMs);
+  const overrides = retryIntervalOverrides(stateMachine, options.retryPausesMs, options.retryPauseMs);
   // Validated once, here: a definition the library refuses stops the sandbox at start.
   const machine = runs
     ? new (await import('aws-local-stepfunctions')).StateMachine(
-        workflow.definition as unknown as ConstructorParameters<
+        stateMachine.definition as unknown as ConstructorParameters<
           typeof import('aws-local-stepfunctions').StateMachine
         >[0],
       )
     : undefined;
 
-  const stats: ExecutionStats = {
-    started: 0,
-    resumed: 0,
-    running: 0,
-    succeeded: 0,
-    failed: 0,
-    timedOut: 0,
-    aborted: 0,
-    taskInvocations: 0,
-    injected: 0,
-  };
+  const stats = { started: 0, resumed: 0, running: 0, succeeded: 0, failed: 0, timedOut: 0, aborted: 0 };
   const running = new Map<string, RunningExecution>();
-  const inFlight = new Set<Promise<unknown>>();
   const waiters = new Map<string, ((record: ExecutionRecord) => void)[]>();
   let closing = false;
-
-  // One module load per function, shared; forgotten on failure so a fixed file is picked up.
-  const handlers = new Map<string, Promise<TaskHandler>>();
-  const handlerFor = (spec: FunctionSpec) => {
-    let handler = handlers.get(spec.name);
-    if (!handler) {
-      handler = loadHandler(spec);
-      handlers.set(spec.name, handler);
-      handler.catch(() => handlers.delete(spec.name));
-    }
-    return handler;
-  };
+  const tasks = createTaskInvoker({
+    ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
+    ...(options.faults ? { faults: options.faults } : {}),
+    closing: () => closing,
+    log,
+    logError,
+  });
 
   const finish = (record: ExecutionRecord) => {
     journal.write(record);
     for (const resolve of waiters.get(record.executionArn) ?? []) resolve(record);
     waiters.delete(record.executionArn);
-  };
-
-  const invokeTask = async (
-    execution: RunningExecution,
-    record: ExecutionRecord,
-    stateName: string,
-    fn: WorkflowFunction,
-    input: unknown,
-    attempt: number,
-  ): Promise<unknown> => {
-    // The library retries once more after an abort ends a retry pause: nothing runs then.
-    if (execution.aborted || closing) throw executionStopped();
-    const injected = faults?.reportTaskFailure(fn.spec, attempt);
-    if (injected) {
-      stats.injected++;
-      log(`SFN ${record.name} ${stateName}: attempt ${attempt} failed by SANDBOX_FAULTS (${injected.name})`);
-      throw new TaskFailure(injected.name, injected.message);
-    }
-    let handler: TaskHandler;
-    try {
-      handler = await handlerFor(fn.spec);
-    } catch (error) {
-      logError(`The function ${fn.spec.name} does not load:`, error);
-      throw new TaskFailure('Runtime.ImportModuleError', `${fn.spec.handler} could not be loaded`);
-    }
-    stats.taskInvocations++;
-    const timeoutMs = fn.timeoutSeconds * 1000;
-    const requestId = randomUUID();
-    const context: Context = {
-      ...lambdaContext(fn.spec, requestId, Date.now() + timeoutMs),
-      memoryLimitInMB: String(fn.memoryMb),
-    };
-    // The event as Lambda delivers it: a JSON copy, not the state machine's own object.
-    const invocation = Promise.resolve().then(() =>
-      handler(JSON.parse(JSON.stringify(input ?? null)), context),
-    );
-    const tracked = invocation.catch(() => undefined);
-    inFlight.add(tracked);
-    tracked.finally(() => inFlight.delete(tracked));
-    // Started after the state's own TimeoutSeconds timer (this function awaited first), so with
-    // equal durations States.Timeout wins, as in AWS where the task's clock starts first.
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(timedOut(fn.timeoutSeconds)), timeoutMs);
-    });
-    try {
-      const result = await Promise.race([invocation, timeout, execution.stopped]);
-      // Lambda answers JSON: undefined becomes null, Dates strings, and so on.
-      return result === undefined ? null : JSON.parse(JSON.stringify(result));
-    } catch (error) {
-      throw asTaskFailure(error);
-    } finally {
-      clearTimeout(timer);
-    }
   };
 
   const launch = (record: ExecutionRecord) => {
@@ -285,14 +146,14 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
       stop = reject;
     });
     stopped.catch(() => {});
-    const execution: RunningExecution = { aborted: false, abort: () => {}, stopped };
+    const execution: RunningExecution = { name: record.name, aborted: false, abort: () => {}, stopped };
     const taskResourceLocalHandlers = Object.fromEntries(
-      [...workflow.tasks].map(([stateName, fn]) => [
+      [...stateMachine.tasks].map(([stateName, fn]) => [
         stateName,
         (input: unknown) => {
           const attempt = (attempts.get(stateName) ?? 0) + 1;
           attempts.set(stateName, attempt);
-          return invokeTask(execution, record, stateName, fn, input, attempt);
+          return tasks.invoke(execution, stateName, fn, input, attempt);
         },
       ]),
     );
@@ -302,7 +163,7 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
       noThrowOnAbort: true,
       context: {
         Execution: { Id: record.executionArn, Name: record.name },
-        StateMachine: { Id: workflow.stateMachineArn, Name: workflow.stateMachineName },
+        StateMachine: { Id: stateMachine.stateMachineArn, Name: stateMachine.stateMachineName },
       },
     } as Parameters<NonNullable<typeof machine>['run']>[1]);
     execution.abort = () => {
@@ -323,7 +184,9 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
       const stopDate = now();
       finish({ ...record, status, stopDate, ...fields });
       const outcome = fields.error ? `${status} (${fields.error})` : status;
-      log(`SFN ${workflow.stateMachineName} ${record.name} ${outcome} ${Math.round(stopDate - started)} ms`);
+      log(
+        `SFN ${stateMachine.stateMachineName} ${record.name} ${outcome} ${Math.round(stopDate - started)} ms`,
+      );
     };
     run.result.then(
       (output) => end('SUCCEEDED', { output: JSON.stringify(output ?? null) }),
@@ -343,55 +206,15 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
     );
   };
 
-  const parseArn = (value: unknown, kind: 'stateMachine' | 'execution'): string => {
-    if (typeof value !== 'string' || !ARN_PATTERN.test(value) || !value.includes(`:${kind}:`)) {
-      throw new StepFunctionsError(
-        'InvalidArn',
-        `Invalid Arn: 'Resource type not valid in this context: ${String(value)}'`,
-      );
-    }
-    return value;
-  };
-
-  const describe = (arn: unknown): ExecutionRecord => {
-    const executionArn = parseArn(arn, 'execution');
-    const record = journal.records.get(executionArn);
-    if (!record) {
-      throw new StepFunctionsError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
-    }
-    return record;
-  };
+  const describe = (arn: unknown) => describeExecution(journal, arn);
 
   return {
-    stateMachineArn: workflow.stateMachineArn,
+    stateMachineArn: stateMachine.stateMachineArn,
 
     start(request) {
       const stateMachineArn = parseArn(request.stateMachineArn, 'stateMachine');
-      if (stateMachineArn !== workflow.stateMachineArn) {
-        throw new StepFunctionsError(
-          'StateMachineDoesNotExist',
-          `State Machine Does Not Exist: '${stateMachineArn}'`,
-        );
-      }
-      const name = request.name === undefined ? randomUUID() : request.name;
-      if (typeof name !== 'string' || name.length < 1 || name.length > 80 || INVALID_NAME.test(name)) {
-        throw new StepFunctionsError('InvalidName', `Invalid Name: '${String(name)}'`);
-      }
-      const input = request.input === undefined ? '{}' : request.input;
-      if (typeof input !== 'string') {
-        throw new StepFunctionsError('SerializationException', 'input must be a string');
-      }
-      if (Buffer.byteLength(input) > MAX_INPUT_BYTES) {
-        throw new StepFunctionsError('InvalidExecutionInput', 'The input is larger than 256 KiB');
-      }
-      try {
-        JSON.parse(input);
-      } catch (error) {
-        throw new StepFunctionsError(
-          'InvalidExecutionInput',
-          `Invalid State Machine Execution Input: '${(error as Error).message}'`,
-        );
-      }
+      if (stateMachineArn !== stateMachine.stateMachineArn) throw stateMachineDoesNotExist(stateMachineArn);
+      const { name, input } = checkedStart(request, randomUUID);
       const executionArn = executionArnOf(stateMachineArn, name);
       const existing = journal.records.get(executionArn);
       if (existing) {
@@ -447,11 +270,14 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
     resume() {
       if (!machine) return 0;
       const left = [...journal.records.values()].filter(
-        (r) => r.status === 'RUNNING' && !running.has(r.executionArn),
+        (r) =>
+          r.stateMachineArn === stateMachine.stateMachineArn &&
+          r.status === 'RUNNING' &&
+          !running.has(r.executionArn),
       );
       for (const record of left) {
-        // Started again from the first state: every task is idempotent (the job's changes are
-        // conditional, the callback is not sent again once delivered).
+        // Started again from the first state: every task is idempotent (the report job's changes
+        // are conditional, its callback is not sent again once delivered).
         launch(record);
         stats.resumed++;
       }
@@ -466,7 +292,7 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
       });
     },
 
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, ...tasks.counts }),
 
     async close(waitMs = 5000) {
       closing = true;
@@ -476,15 +302,7 @@ export async function createReportExecutions(options: ReportExecutionsOptions): 
       }
       running.clear();
       stats.running = 0;
-      if (inFlight.size === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all([...inFlight]),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, waitMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      await tasks.settle(waitMs);
     },
   };
 }

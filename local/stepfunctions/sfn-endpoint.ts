@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../listen';
 import type { ExecutionRecord } from './execution-journal';
-import { type ReportExecutions, StepFunctionsError } from './executions';
+import { type StepFunctionsApi, StepFunctionsError } from './sfn-api';
 
 export const AMZ_JSON_1_0 = 'application/x-amz-json-1.0';
 export const TARGET_PREFIX = 'AWSStepFunctions.';
@@ -34,7 +34,7 @@ export const describeExecutionOutput = (record: ExecutionRecord) => ({
   ...(record.cause !== undefined ? { cause: record.cause } : {}),
 });
 
-type Operation = (executions: ReportExecutions, body: Record<string, unknown>) => unknown;
+type Operation = (executions: StepFunctionsApi, body: Record<string, unknown>) => unknown;
 
 const operations: Readonly<Record<string, Operation>> = {
   StartExecution: (executions, body) => {
@@ -59,7 +59,7 @@ const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
 
 /** The answer to one request: status and JSON body. */
 export async function stepFunctionsAnswer(
-  executions: ReportExecutions,
+  executions: StepFunctionsApi,
   request: { method: string; target: string | undefined; body: Buffer | undefined },
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const error = (code: string, message: string, status = 400) => ({
@@ -95,7 +95,7 @@ export async function stepFunctionsAnswer(
 }
 
 export function createStepFunctionsListener(
-  executions: ReportExecutions,
+  executions: StepFunctionsApi,
   logError: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
 ): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -134,7 +134,7 @@ export interface StepFunctionsEndpoint {
 }
 
 export async function startStepFunctionsEndpoint(
-  executions: ReportExecutions,
+  executions: StepFunctionsApi,
   options: { port?: number; logError?: (message: string, error: unknown) => void } = {},
 ): Promise<StepFunctionsEndpoint> {
   const server = createServer(createStepFunctionsListener(executions, options.logError));

@@ -1,14 +1,17 @@
 /**
- * The report state machine as the sandbox runs it: the definition the CDK construct
- * (lib/report-workflow.ts) synthesizes, read from the stack built in-process with bundling off,
- * never from a hand-kept copy. Its `DefinitionString` is an `Fn::Join` whose Task resources are
- * `Fn::GetAtt [<function>, Arn]`; each is replaced by the sandbox ARN of that function, and each
- * Task state is tied to the function spec (functions/routes.ts `reportFunctions`) behind its ARN.
+ * A state machine of the stack as the sandbox runs it: the definition its CDK construct
+ * synthesizes, never a hand-kept copy. Its `DefinitionString` is an `Fn::Join` whose Task
+ * resources are `Fn::GetAtt [<function>, Arn]`; each is replaced by the sandbox ARN of that
+ * function, and each Task state is tied to the function spec (functions/routes.ts) behind it.
  */
-import { type FunctionSpec, reportFunctions } from '../../functions/routes';
-import { SANDBOX_REGION } from '../function-env';
-import { SANDBOX_ACCOUNT } from '../gateway/proxy-event';
-import { SANDBOX_STAGE } from '../queues/batch-queue-wiring';
+import type { FunctionSpec } from '../../functions/routes';
+import {
+  lambdaArn,
+  SANDBOX_ACCOUNT,
+  SANDBOX_REGION,
+  SANDBOX_STAGE,
+  stateMachineArn,
+} from '../sandbox-identity';
 
 /** A state of an Amazon States Language definition, as far as the sandbox looks into it. */
 export interface AslState {
@@ -28,8 +31,8 @@ export interface AslDefinition {
   readonly [field: string]: unknown;
 }
 
-/** A Lambda function of the stack, as its template describes it. */
-export interface WorkflowFunction {
+/** A Lambda function of the stack that a Task state calls, as its template describes it. */
+export interface TaskFunction {
   readonly spec: FunctionSpec;
   readonly functionName: string;
   readonly functionArn: string;
@@ -38,19 +41,13 @@ export interface WorkflowFunction {
   readonly memoryMb: number;
 }
 
-export interface ReportWorkflowDefinition {
+export interface SandboxStateMachine {
   readonly stateMachineName: string;
   readonly stateMachineArn: string;
   readonly definition: AslDefinition;
   /** Every Task state of the definition, by state name, with the function its Resource names. */
-  readonly tasks: ReadonlyMap<string, WorkflowFunction>;
+  readonly tasks: ReadonlyMap<string, TaskFunction>;
 }
-
-export const lambdaArn = (functionName: string) =>
-  `arn:aws:lambda:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:function:${functionName}`;
-
-export const stateMachineArn = (name: string) =>
-  `arn:aws:states:${SANDBOX_REGION}:${SANDBOX_ACCOUNT}:stateMachine:${name}`;
 
 /** The values of the pseudo parameters a definition may `Ref`. */
 const PSEUDO_PARAMETERS: Readonly<Record<string, string>> = {
@@ -94,7 +91,7 @@ export function resolveDefinitionString(
       }
     }
     throw new DefinitionError(
-      `The report state machine's definition holds ${describe(item)}, which the sandbox cannot resolve`,
+      `The state machine's definition holds ${describe(item)}, which the sandbox cannot resolve`,
     );
   };
   return part(value);
@@ -116,44 +113,47 @@ export interface TemplateResource {
   readonly Properties?: Readonly<Record<string, unknown>>;
 }
 
-export interface WorkflowFromTemplateInput {
+export interface StateMachineFromTemplateInput {
   /** The state machine resource's properties (`DefinitionString`, `StateMachineName`). */
   readonly stateMachine: Readonly<Record<string, unknown>>;
   /** The stack's resources by logical id, where the definition's `Fn::GetAtt`s point. */
   readonly resources: Readonly<Record<string, TemplateResource>>;
-  readonly functions?: readonly FunctionSpec[];
+  /** The functions its Task states may call. */
+  readonly functions: readonly FunctionSpec[];
+  /** What the errors call the state machine and its functions: `report` for "the report state machine". */
+  readonly kind: string;
   readonly stage?: string;
 }
 
 /**
  * The definition and its Task functions, from the state machine's properties and the stack's
  * resources. A function's spec is the one the construct named it after
- * (`routeFunctionName(stage, spec.name)`, lib/http-api.ts); a Task whose Resource is not one of
+ * (`routeFunctionName(stage, spec.name)`, lib/resource-names.ts); a Task whose Resource is not one of
  * those functions cannot run in the sandbox, so it is an error, found at start.
  */
-export function workflowFromTemplate(
-  input: WorkflowFromTemplateInput,
+export function stateMachineFromTemplate(
+  input: StateMachineFromTemplateInput,
   routeFunctionName: (stage: string, name: string) => string,
-): ReportWorkflowDefinition {
+): SandboxStateMachine {
+  const { kind } = input;
   const stage = input.stage ?? SANDBOX_STAGE;
-  const specs = input.functions ?? Object.values(reportFunctions);
-  const byArn = new Map<string, WorkflowFunction>();
+  const byArn = new Map<string, TaskFunction>();
   const getAtt = (logicalId: string, attribute: string) => {
     const resource = input.resources[logicalId];
     if (attribute !== 'Arn' || resource?.Type !== 'AWS::Lambda::Function') {
       throw new DefinitionError(
-        `The report state machine's definition uses ${logicalId}.${attribute}: only function ARNs are resolved`,
+        `The ${kind} state machine's definition uses ${logicalId}.${attribute}: only function ARNs are resolved`,
       );
     }
     const props = resource.Properties ?? {};
     const functionName = props.FunctionName;
-    const spec = specs.find((s) => routeFunctionName(stage, s.name) === functionName);
+    const spec = input.functions.find((s) => routeFunctionName(stage, s.name) === functionName);
     if (typeof functionName !== 'string' || !spec) {
       throw new DefinitionError(
-        `The report state machine calls ${logicalId} (${describe(functionName)}), which is not a report function`,
+        `The ${kind} state machine calls ${logicalId} (${describe(functionName)}), which is not a ${kind} function`,
       );
     }
-    const fn: WorkflowFunction = {
+    const fn: TaskFunction = {
       spec,
       functionName,
       functionArn: lambdaArn(functionName),
@@ -167,11 +167,11 @@ export function workflowFromTemplate(
 
   const name = input.stateMachine.StateMachineName;
   if (typeof name !== 'string') {
-    throw new DefinitionError('The report state machine has no fixed StateMachineName');
+    throw new DefinitionError(`The ${kind} state machine has no fixed StateMachineName`);
   }
   const text = resolveDefinitionString(input.stateMachine.DefinitionString, getAtt);
   const definition = JSON.parse(text) as AslDefinition;
-  const tasks = new Map<string, WorkflowFunction>();
+  const tasks = new Map<string, TaskFunction>();
   for (const [stateName, state] of allStates(definition)) {
     if (state.Type !== 'Task') continue;
     const fn = state.Resource === undefined ? undefined : byArn.get(state.Resource);
@@ -183,62 +183,4 @@ export function workflowFromTemplate(
     tasks.set(stateName, fn);
   }
   return { stateMachineName: name, stateMachineArn: stateMachineArn(name), definition, tasks };
-}
-
-/**
- * Builds the report construct in-process, with bundling off, in a throwaway stack beside the
- * table it needs (about 0.3 s; the whole stack would build every route function and the API
- * too), and reads the state machine back from its L1 constructs, each property resolved as
- * synthesis resolves it (a unit test checks the result equals the whole stack's synthesized
- * template), without writing a cloud assembly. The construct's ids are those of the stack, so
- * the logical ids are too. aws-cdk-lib is imported here, lazily.
- */
-export async function synthesizeReportWorkflow(stage = SANDBOX_STAGE): Promise<ReportWorkflowDefinition> {
-  const [
-    { App, Stack },
-    { CfnFunction },
-    { CfnStateMachine },
-    { ReportWorkflow },
-    { CommerceTable },
-    stages,
-    { routeFunctionName },
-  ] = await Promise.all([
-    import('aws-cdk-lib'),
-    import('aws-cdk-lib/aws-lambda'),
-    import('aws-cdk-lib/aws-stepfunctions'),
-    import('../../lib/report-workflow'),
-    import('../../lib/storage'),
-    import('../../lib/stage'),
-    import('../../lib/http-api'),
-  ]);
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
-  const stack = new Stack(app, 'SandboxReports');
-  const settings = stages.stageSettings(stage);
-  const { table } = new CommerceTable(stack, 'Storage', { settings });
-  const reports = new ReportWorkflow(stack, 'Reports', { settings, table });
-  const resources: Record<string, TemplateResource> = {};
-  for (const construct of stack.node.findAll()) {
-    if (!(construct instanceof CfnFunction) || Stack.of(construct) !== stack) continue;
-    resources[stack.getLogicalId(construct)] = {
-      Type: CfnFunction.CFN_RESOURCE_TYPE_NAME,
-      Properties: stack.resolve({
-        FunctionName: construct.functionName,
-        Timeout: construct.timeout,
-        MemorySize: construct.memorySize,
-      }),
-    };
-  }
-  const stateMachine = reports.stateMachine.node.defaultChild;
-  if (!(stateMachine instanceof CfnStateMachine)) throw new DefinitionError('No state machine resource');
-  return workflowFromTemplate(
-    {
-      stateMachine: stack.resolve({
-        StateMachineName: stateMachine.stateMachineName,
-        DefinitionString: stateMachine.definitionString,
-      }),
-      resources,
-      stage,
-    },
-    routeFunctionName,
-  );
 }

@@ -7,7 +7,7 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '../../functions/batches/domain/batch';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../local/function-env';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../local/sandbox-identity';
 import {
   type BatchBody,
   type BatchSandbox,

@@ -9,13 +9,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
+import { SANDBOX_FAULTS_ENV } from '../../../local/faults';
 import { sandboxIssuer } from '../../../local/issuer/sandbox-issuer';
-import { SANDBOX_FAULTS_ENV } from '../../../local/queues/faults';
-import {
-  type RunningSandboxWithQueues,
-  runningSandboxWithQueues,
-} from '../../../local/queues/sandbox-queues';
-import { type SandboxStatsDocument, STATS_PATH } from '../../../local/queues/sandbox-stats';
+import { type RunningSandbox, runningSandbox } from '../../../local/running-sandbox';
+import { type SandboxStatsDocument, STATS_PATH } from '../../../local/sandbox-stats';
 import { type ApiResponse, fetchApi } from './api';
 import { type SandboxProcess, startSandboxProcess, stopSandboxProcess } from './sandbox-process';
 
@@ -39,7 +36,7 @@ export interface BatchSandbox {
   readonly url: string;
   readonly stateDir: string;
   /** Where its queues are, from its `sandbox.json`. */
-  readonly running: RunningSandboxWithQueues;
+  readonly running: RunningSandbox;
   /** Calls its API, as `api()` calls the shared sandbox's. */
   api(path: string, init?: RequestInit): Promise<ApiResponse>;
   token(sub: number, options?: { admin?: boolean }): string;
@@ -75,7 +72,7 @@ export async function startBatchSandbox(
     rmSync(stateDir, { recursive: true, force: true });
     throw error;
   });
-  const running = runningSandboxWithQueues(stateDir);
+  const running = runningSandbox(stateDir);
   if (!running?.batchQueueUrl || !running.sqsEndpoint)
     throw new Error('The sandbox did not record its queues');
   const origin = new URL(sandbox.url).origin;

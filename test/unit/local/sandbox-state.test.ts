@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteTableCommand, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
@@ -66,9 +66,12 @@ describe('the sandbox state directory', () => {
   });
 
   it('takes over a lock left by a process that no longer exists', () => {
-    writeFileSync(statePaths(stateDir).lock, '999999999');
+    const { lock } = statePaths(stateDir);
+    writeFileSync(lock, '999999999');
     const release = lockStateDir(stateDir);
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
     release();
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('recreates and reseeds a table deleted under a kept state', async () => {

@@ -1,17 +1,20 @@
 import { batchFunctions } from '../../../../functions/routes';
 import { batchQueueSettings } from '../../../../lib/batch-queue-settings';
 import {
-  batchQueueDefinition,
-  deadLetterQueueDefinition,
+  batchDeadLetterQueue,
+  batchQueue,
   deadLetterRecorderDefinition,
   processorDefinition,
+} from '../../../../local/queues/batch-queue-wiring';
+import {
+  queueDefinition,
   retryDelaySeconds,
   SANDBOX_TIME_COMPRESSION,
-} from '../../../../local/queues/batch-queue-wiring';
+} from '../../../../local/queues/queue-wiring';
 
 describe("the sandbox's batch queues", () => {
   it('take their names, timeouts, retention and redrive from the construct settings', () => {
-    const dlq = deadLetterQueueDefinition();
+    const dlq = queueDefinition(batchDeadLetterQueue);
     expect(dlq).toEqual({
       name: 'commerce-api-sandbox-order-batches-dlq',
       attributes: {
@@ -19,7 +22,7 @@ describe("the sandbox's batch queues", () => {
         MessageRetentionPeriod: String(batchQueueSettings.deadLetterQueue.retentionPeriodSeconds),
       },
     });
-    const queue = batchQueueDefinition('arn:dlq');
+    const queue = queueDefinition(batchQueue, 'arn:dlq');
     expect(queue.name).toBe('commerce-api-sandbox-order-batches');
     expect(queue.attributes).toMatchObject({
       VisibilityTimeout: String(batchQueueSettings.queue.visibilityTimeoutSeconds),

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { type LocalS3, SANDBOX_REPORT_BUCKET, startLocalS3 } from '../../../../local/reports/local-s3';
+import { SANDBOX_REPORT_BUCKET } from '../../../../local/reports/sandbox-reports';
+import { type LocalS3, startLocalS3 } from '../../../../local/s3/local-s3';
 
 describe('the sandbox S3 (s3rver)', () => {
   const directory = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-s3-')), 's3');
@@ -19,7 +20,7 @@ describe('the sandbox S3 (s3rver)', () => {
   const pdf = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256);
 
   it('listens on loopback with the reports bucket, and keeps objects byte for byte', async () => {
-    s3 = await startLocalS3({ directory, fresh: true });
+    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET, fresh: true });
     expect(s3.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(s3.bucket).toBe(SANDBOX_REPORT_BUCKET);
     await s3.client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
@@ -32,7 +33,7 @@ describe('the sandbox S3 (s3rver)', () => {
   });
 
   it('serves pre-signed GET URLs until they expire, and refuses unknown access keys', async () => {
-    s3 = await startLocalS3({ directory });
+    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET });
     const command = new GetObjectCommand({
       Bucket: s3.bucket,
       Key,
@@ -63,10 +64,10 @@ describe('the sandbox S3 (s3rver)', () => {
   });
 
   it('keeps objects across restarts, and starts empty when fresh', async () => {
-    s3 = await startLocalS3({ directory });
+    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET });
     await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }));
     await s3.close();
-    s3 = await startLocalS3({ directory, fresh: true });
+    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET, fresh: true });
     await s3.client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
     await expect(s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }))).rejects.toMatchObject({
       name: 'NoSuchKey',

@@ -1,15 +1,19 @@
 import { REPORT_STATES, TASK_TIMEOUTS } from '../../../../functions/reports/domain/report-workflow';
 import { reportFunctions } from '../../../../functions/routes';
 import { createCommerceApi } from '../../../../lib/commerce-api-stack';
-import { routeFunctionName } from '../../../../lib/http-api';
+import { routeFunctionName } from '../../../../lib/resource-names';
+import { reportWorkflowConstruct } from '../../../../local/reports/sandbox-reports';
 import {
   DefinitionError,
-  type ReportWorkflowDefinition,
   resolveDefinitionString,
-  synthesizeReportWorkflow,
+  type SandboxStateMachine,
+  stateMachineFromTemplate,
   type TemplateResource,
-  workflowFromTemplate,
-} from '../../../../local/reports/workflow-definition';
+} from '../../../../local/stepfunctions/state-machine-definition';
+import { synthesizeStateMachine } from '../../../../local/stepfunctions/synthesize-state-machine';
+
+/** What the report construct's Task states may call. */
+const report = { functions: Object.values(reportFunctions), kind: 'report' } as const;
 
 const fnResource = (name: string, timeout = 20): TemplateResource => ({
   Type: 'AWS::Lambda::Function',
@@ -42,7 +46,7 @@ describe('resolveDefinitionString', () => {
   });
 });
 
-describe('workflowFromTemplate', () => {
+describe('stateMachineFromTemplate', () => {
   const definition = (resource: unknown) => ({
     'Fn::Join': [
       '',
@@ -51,8 +55,9 @@ describe('workflowFromTemplate', () => {
   });
 
   it('ties each Task to the report function its ARN names, with that function timeout', () => {
-    const workflow = workflowFromTemplate(
+    const workflow = stateMachineFromTemplate(
       {
+        ...report,
         stateMachine: {
           StateMachineName: 'sm',
           DefinitionString: definition({ 'Fn::GetAtt': ['Gen', 'Arn'] }),
@@ -70,8 +75,12 @@ describe('workflowFromTemplate', () => {
 
   it('refuses a Task whose resource is not one of the report functions', () => {
     const build = (resource: unknown, resources: Record<string, TemplateResource>) => () =>
-      workflowFromTemplate(
-        { stateMachine: { StateMachineName: 'sm', DefinitionString: definition(resource) }, resources },
+      stateMachineFromTemplate(
+        {
+          ...report,
+          stateMachine: { StateMachineName: 'sm', DefinitionString: definition(resource) },
+          resources,
+        },
         routeFunctionName,
       );
     expect(build({ 'Fn::GetAtt': ['Other', 'Arn'] }, { Other: fnResource('get-product') })).toThrow(
@@ -85,9 +94,9 @@ describe('workflowFromTemplate', () => {
 });
 
 describe('the report workflow the sandbox runs', () => {
-  let workflow: ReportWorkflowDefinition;
+  let workflow: SandboxStateMachine;
   beforeAll(async () => {
-    workflow = await synthesizeReportWorkflow();
+    workflow = await synthesizeStateMachine(reportWorkflowConstruct);
   });
 
   it('is the definition CDK synthesizes, each GetAtt replaced by the function ARN', () => {
@@ -101,8 +110,8 @@ describe('the report workflow the sandbox runs', () => {
     const [stateMachine] = Object.values(template.Resources).filter(
       (r) => r.Type === 'AWS::StepFunctions::StateMachine',
     );
-    const fromTemplate = workflowFromTemplate(
-      { stateMachine: stateMachine!.Properties!, resources: template.Resources },
+    const fromTemplate = stateMachineFromTemplate(
+      { ...report, stateMachine: stateMachine!.Properties!, resources: template.Resources },
       routeFunctionName,
     );
     expect(workflow.definition).toEqual(fromTemplate.definition);

@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
-import { REPORT_ERRORS } from '../../../../functions/reports/domain/report-workflow';
-import { type FunctionSpec, reportFunctions } from '../../../../functions/routes';
-import { parseSandboxFaults } from '../../../../local/queues/faults';
+import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
+import { type FunctionSpec, reportFunctions } from '../../../functions/routes';
+import { parseSandboxFaults } from '../../../local/faults';
 
 const chunk = (ids: number[], receiveCount: number) =>
   ({
@@ -46,7 +46,7 @@ describe('SANDBOX_FAULTS', () => {
     const { generate, recordState, sendCallback } = reportFunctions;
     const failures = (text: string, fn: FunctionSpec = generate) => {
       const faults = parseSandboxFaults(text)!;
-      return [1, 2, 3, 4].map((attempt) => faults.reportTaskFailure(fn, attempt)?.name ?? null);
+      return [1, 2, 3, 4].map((attempt) => faults.taskFailure(fn, attempt)?.name ?? null);
     };
 
     it('"generate" fails the Generate report task with an error its Retry does not match', () => {
@@ -77,7 +77,7 @@ describe('SANDBOX_FAULTS', () => {
     it('sits beside the batch rules, and says so in the banner', () => {
       const faults = parseSandboxFaults('{"fail": {"7": 1}, "reports": {"store": 1, "callback": "always"}}')!;
       expect(faults.summary).toBe('fail order 7 ×1; reports store ×1, callback always');
-      expect(parseSandboxFaults('{"fail": {"7": 1}}')!.reportTaskFailure(generate, 1)).toBeUndefined();
+      expect(parseSandboxFaults('{"fail": {"7": 1}}')!.taskFailure(generate, 1)).toBeUndefined();
     });
   });
 

@@ -9,21 +9,21 @@ import {
 } from '@aws-sdk/client-sfn';
 import { REPORT_STATES } from '../../../../functions/reports/domain/report-workflow';
 import { reportFunctions } from '../../../../functions/routes';
-import { SANDBOX_CREDENTIALS } from '../../../../local/function-env';
-import { openExecutionJournal } from '../../../../local/reports/execution-journal';
-import { createReportExecutions, type ReportExecutions } from '../../../../local/reports/executions';
+import { lambdaArn, SANDBOX_CREDENTIALS } from '../../../../local/sandbox-identity';
+import { openExecutionJournal } from '../../../../local/stepfunctions/execution-journal';
+import { createExecutions, type StateMachineExecutions } from '../../../../local/stepfunctions/executions';
 import {
   AMZ_JSON_1_0,
   type StepFunctionsEndpoint,
   startStepFunctionsEndpoint,
-} from '../../../../local/reports/sfn-endpoint';
-import { lambdaArn, type ReportWorkflowDefinition } from '../../../../local/reports/workflow-definition';
+} from '../../../../local/stepfunctions/sfn-endpoint';
+import type { SandboxStateMachine } from '../../../../local/stepfunctions/state-machine-definition';
 
 const ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:reports';
 const fnArn = lambdaArn('commerce-api-sandbox-generate-report');
 
 /** One Task (the generator) that answers its input back, or waits when told to. */
-const workflow: ReportWorkflowDefinition = {
+const workflow: SandboxStateMachine = {
   stateMachineName: 'reports',
   stateMachineArn: ARN,
   definition: {
@@ -47,13 +47,13 @@ const workflow: ReportWorkflowDefinition = {
 };
 
 describe('the sandbox Step Functions endpoint', () => {
-  let executions: ReportExecutions;
+  let executions: StateMachineExecutions;
   let endpoint: StepFunctionsEndpoint;
   let client: SFNClient;
 
   beforeAll(async () => {
-    executions = await createReportExecutions({
-      workflow,
+    executions = await createExecutions({
+      machine: workflow,
       journal: openExecutionJournal(),
       loadHandler: async () => async (input) =>
         (input as { wait?: boolean }).wait ? new Promise(() => {}) : { echoed: input },

@@ -14,34 +14,28 @@
  * (NOBODY) for the routes that start work; administrators only read.
  */
 import fc from 'fast-check';
-import { MAX_BODY_BYTES } from '../../local/http-front';
-import { answerProblems, HostileTally } from './support/answer-invariant';
-import { api, baseUrl } from './support/api';
+import { MAX_BODY_BYTES } from '../../local/gateway/gateway-listener';
+import { api } from './support/api';
+import { bodyMutation, hostileJsonText, leafCount, mutateBody } from './support/hostile/bodies';
+import {
+  exercise,
+  goodBodyOf,
+  OVERSIZE_RUNS,
+  requestTo,
+  settings,
+  started,
+  tally,
+  tokenFrom,
+} from './support/hostile/exercise';
+import { hostileQuery } from './support/hostile/queries';
 import {
   badAuthorization,
-  bodyMutation,
-  type CallerChoice,
-  callerChoice,
-  HOSTILE_USER,
-  type HostileRequest,
-  headersWith,
-  hostileId,
-  hostileJsonText,
-  hostileQuery,
-  leafCount,
-  mutateBody,
   oddAcceptLanguage,
   oddContentType,
-  pathOf,
-  requestCarriesMarker,
-  requestTarget,
-  stringsOf,
-  successOf,
-  type Target,
-  targets,
-  tokenOf,
   WRONG_METHODS,
-} from './support/hostile-input';
+} from './support/hostile/requests';
+import { callerChoice, HOSTILE_USER, pathOf, targets } from './support/hostile/targets';
+import { hostileId } from './support/hostile/url-parts';
 import {
   expectedAddress,
   expectedOrdersPage,
@@ -49,120 +43,9 @@ import {
   ordersOf,
   userById,
 } from './support/identity';
-import { type RawAnswer, type RawRequest, sendRaw } from './support/raw-http';
 import { bearer, REFUSED_TOKENS, type RefusedToken, refusedTokens, tokenFor } from './support/tokens';
 
 jest.setTimeout(120_000);
-
-/** Fixed, so every run sends the same requests; HOSTILE_INPUT_SEED and HOSTILE_INPUT_RUNS explore further. */
-const SEED = Number(process.env.HOSTILE_INPUT_SEED ?? 20_261_122);
-/** Cases per property; each case is sent to every route of the table. */
-const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 60);
-const OVERSIZE_RUNS = 8;
-/** Accepted requests allowed on each route that starts work (a batch, a report execution). */
-const WORK_BUDGET = 2;
-
-const tally = new HostileTally();
-const started = performance.now();
-const origin = () => new URL(baseUrl()).origin;
-
-const tokens = new Map<string, string>();
-const tokenFrom = (target: Target, choice: CallerChoice) => {
-  const key = `${target.route.name}:${choice}`;
-  let token = tokens.get(key);
-  if (token === undefined) {
-    token = tokenOf(target, choice);
-    tokens.set(key, token);
-  }
-  return token;
-};
-
-const workLeft = new Map<string, number>();
-/** The route's good body, as long as its budget lasts on a route that starts work; then one with an unknown field. */
-const goodBodyOf = (target: Target): string | undefined => {
-  if (target.goodBody === undefined) return undefined;
-  if (target.startsWork) {
-    const left = workLeft.get(target.route.name) ?? WORK_BUDGET;
-    if (left === 0) return mutateBody(target.goodBody, { kind: 'extra-key', key: 'unexpected', json: '1' });
-    workLeft.set(target.route.name, left - 1);
-  }
-  return JSON.stringify(target.goodBody);
-};
-
-interface Parts {
-  readonly method?: string;
-  readonly path?: string;
-  readonly query?: string;
-  readonly token?: string;
-  readonly authorized?: boolean;
-  readonly contentType?: string;
-  readonly body?: string | Buffer;
-  readonly chunked?: boolean;
-  readonly headers?: readonly (readonly [string, string])[];
-  readonly echoes?: readonly string[];
-}
-
-/** A request to `target` with the given parts; the rest is good (its path, its method, no body). */
-const requestTo = (target: Target, parts: Parts): HostileRequest => {
-  const method = parts.method ?? target.route.method;
-  const body = typeof parts.body === 'string' ? Buffer.from(parts.body, 'utf8') : parts.body;
-  const headers = headersWith(parts.token, body === undefined ? undefined : parts.contentType, parts.headers);
-  const raw: RawRequest = {
-    method,
-    target: requestTarget(parts.path ?? pathOf(target), parts.query, headers),
-    headers,
-    ...(body === undefined ? {} : { body }),
-    ...(parts.chunked ? { chunked: true } : {}),
-  };
-  const bodyStrings = typeof parts.body === 'string' ? stringsOf(parts.body) : [];
-  return {
-    target,
-    raw,
-    echoes: [...(parts.echoes ?? []), ...bodyStrings, ...headers.map(([, value]) => value)],
-    success: successOf(target, method, parts.authorized ?? parts.token !== undefined),
-  };
-};
-
-const describeRequest = ({ raw }: HostileRequest) => {
-  const clip = (text: string, n = 300) =>
-    text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text;
-  const headers = raw.headers.map(([k, v]) => `${k}: ${clip(v, 120)}`).join(' | ');
-  const body = raw.body === undefined ? '(no body)' : clip(raw.body.toString('utf8'));
-  return `${raw.method} ${clip(raw.target)}${raw.chunked ? ' (chunked)' : ''}\n    headers: ${headers}\n    body: ${body}`;
-};
-
-/** Sends every request at once, checks each answer against the invariant, and tallies them. */
-const exercise = async (property: string, requests: readonly HostileRequest[]): Promise<RawAnswer[]> => {
-  fc.pre(!requests.some((request) => requestCarriesMarker(request.raw)));
-  const answers = await Promise.all(
-    requests.map((request) =>
-      sendRaw(origin(), request.raw).catch((error: unknown) => {
-        throw new Error(`No answer (${String(error)}) to ${describeRequest(request)}`);
-      }),
-    ),
-  );
-  const failures: string[] = [];
-  requests.forEach((request, i) => {
-    const answer = answers[i]!;
-    const problems = answerProblems(answer, {
-      success: request.success,
-      method: request.raw.method,
-      echoes: request.echoes,
-    });
-    tally.record(property, request.target.route.name, answer, request.success.includes(answer.status));
-    if (problems.length > 0) {
-      failures.push(
-        `${request.target.route.name}: ${problems.join('; ')}\n  request: ${describeRequest(request)}\n` +
-          `  answer: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`,
-      );
-    }
-  });
-  if (failures.length > 0)
-    throw new Error(`${failures.length} answer(s) break the rule:\n${failures.slice(0, 3).join('\n')}`);
-  return answers;
-};
-
-const settings = (runs = RUNS) => ({ numRuns: runs, seed: SEED, endOnFailure: true });
 
 describe('hostile input on every route', () => {
   it('path ids: traversal, NUL, encoded dots, 1e309, -1, 0x10, very long, unicode, control characters; and wrong methods', async () => {

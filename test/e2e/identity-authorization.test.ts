@@ -196,13 +196,16 @@ describe('the authorization matrix', () => {
       const owned = isOwnedResource(route);
       const head = route.method === 'HEAD';
 
-      it.each(REFUSED_TOKENS)('with %s: 401, WWW-Authenticate: Bearer, the docs/design.md D1 body', async (caller) => {
-        const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
-        expect(response.status).toBe(401);
-        expect(response.headers.get('www-authenticate')).toBe('Bearer');
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-        expect(response.body).toEqual(head ? null : UNAUTHORIZED);
-      });
+      it.each(REFUSED_TOKENS)(
+        'with %s: 401, WWW-Authenticate: Bearer, the docs/design.md D1 body',
+        async (caller) => {
+          const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
+          expect(response.status).toBe(401);
+          expect(response.headers.get('www-authenticate')).toBe('Bearer');
+          expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+          expect(response.body).toEqual(head ? null : UNAUTHORIZED);
+        },
+      );
 
       if (owned) {
         it('as another customer: 404, exactly the answer for an id that does not exist, and nothing changes', async () => {

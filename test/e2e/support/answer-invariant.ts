@@ -3,7 +3,7 @@
  * or a 4xx whose body is exactly `{"code", "message"}` in JSON with a snake_case code and a
  * general message that echoes no value of the request; never a 5xx; and nothing in any header
  * or body that gives away how the service is built — stack frames, exception names, file paths,
- * resource names, ARNs, library names. The requests carry none of those (hostile-input.ts
+ * resource names, ARNs, library names. The requests carry none of those (hostile/*.ts
  * filters them), so any found in an answer came from the server.
  */
 import type { RawAnswer } from './raw-http';

@@ -3,7 +3,6 @@ import { STAGE_ENV } from './environment';
 import {
   LOCAL_STAGE,
   METRIC_DIMENSIONS,
-  METRIC_NAMES,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
   type MetricName,

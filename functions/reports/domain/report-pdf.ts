@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, type PDFFont, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import type { OrderRecord } from '../../orders/domain/order';
 import { ContentWriter } from './content-writer';
 import {

@@ -31,7 +31,9 @@ describe('the repository explains itself', () => {
     const found = textFiles().flatMap((file) =>
       readFileSync(path.join(projectRoot, file), 'utf8')
         .split('\n')
-        .flatMap((line, i) => (OUTSIDE.some((p) => line.includes(p)) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          OUTSIDE.some((p) => line.includes(p)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(found).toEqual([]);
   });

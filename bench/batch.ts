@@ -7,7 +7,7 @@
  *
  * It also counts the DynamoDB writes per item: the sandbox counts every request its process
  * sends to dynalite, by the operation in its `X-Amz-Target` header (Node's
- * `http.client.request.start` diagnostics channel, local/queues/sandbox-stats.ts), and serves
+ * `http.client.request.start` diagnostics channel, local/sandbox-stats.ts), and serves
  * the counters at `/_sandbox/stats`. The benchmark reads them before the POST and again once the
  * batch's last message is deleted; the difference in PutItem, UpdateItem, DeleteItem,
  * BatchWriteItem and TransactWriteItems requests (a conditional write that fails counts: DynamoDB

@@ -13,7 +13,7 @@
  *   end and then fails as a whole, as when a function times out after its writes: every message
  *   of that invocation comes back, so its work is done twice.
  *
- * The report workflow's tasks (the sandbox's Step Functions, local/reports/executions.ts) take a
+ * The report workflow's tasks (the sandbox's Step Functions, local/stepfunctions/task-invocation.ts) take a
  * `reports` key, whose rules apply to every execution:
  *
  *   {"reports": {"generate": "always", "store": 1, "callback": 3}}

@@ -53,7 +53,7 @@ export const REPORT_ERRORS = {
 
 /**
  * The callback's retry policy: attempt 1 at once, then retries after 1, 2, 4, … 128 minutes
- * (9 attempts over 4 h 15 min). The sandbox pauses a few seconds instead (local/reports/executions.ts).
+ * (9 attempts over 4 h 15 min). The sandbox pauses a few seconds instead (local/reports/sandbox-reports.ts, SANDBOX_CALLBACK_RETRY_MS).
  */
 export const CALLBACK_RETRY = { intervalSeconds: 60, backoffRate: 2, maxRetries: 8 } as const;
 

@@ -1,0 +1,63 @@
+import { LANGUAGES } from '#commons/languages';
+
+/**
+ * The small JSON Schema pieces the catalogue file's line schemas are made of (draft 2020-12).
+ * Every string and number is bounded so that one line can never be arbitrarily large.
+ */
+
+/** Ids are positive 32-bit integers: the listing sort keys pad them to ten digits. */
+export const MAX_ID = 2_147_483_647;
+
+export const positiveId = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+
+/** A non-empty string of at most `maxLength` characters. */
+export const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+
+/** Lengths of the catalogue's texts: names and measures, titles, long descriptions. */
+export const SHORT_TEXT = 200;
+export const TITLE_TEXT = 500;
+export const LONG_TEXT = 5000;
+
+/** ISO 4217 currency code, e.g. `EUR`. */
+export const currencyCode = {
+  type: 'string',
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217 currency code, upper case',
+} as const;
+
+/** ISO 3166-1 alpha-2 country code, upper case, e.g. `FR`. */
+export const countryCode = {
+  type: 'string',
+  pattern: '^[A-Z]{2}$',
+  description: 'ISO 3166-1 alpha-2 country code, upper case',
+} as const;
+
+/** The same rule as the API's `business-unit` and `location_id` parameters, so every id is reachable. */
+export const slugId = {
+  type: 'string',
+  pattern: '^[a-z0-9][a-z0-9-]{0,39}$',
+  description: 'lower-case letters, digits and `-`, at most 40 characters',
+} as const;
+
+/** A text in English and any of the other catalogue languages (docs/design.md D8). */
+export const translated = (maxLength: number) =>
+  ({
+    type: 'object',
+    required: ['en'],
+    properties: Object.fromEntries(LANGUAGES.map((language) => [language, text(maxLength)])),
+    additionalProperties: false,
+  }) as const;
+
+/** A price; the value is in units of the currency (24.99), not in cents. */
+export const money = {
+  type: 'object',
+  required: ['value', 'currency'],
+  properties: {
+    value: { type: 'number', minimum: 0, maximum: 1_000_000_000 },
+    currency: currencyCode,
+  },
+  additionalProperties: false,
+} as const;
+
+/** A stock quantity: whole units, never negative. */
+export const quantity = { type: 'integer', minimum: 0, maximum: MAX_ID } as const;

@@ -1,0 +1,88 @@
+/**
+ * Reading a JSON Lines file (a catalogue or a stock file) and collecting what is wrong with it,
+ * with line numbers counted from 1. Line 0 stands for the file as a whole (empty, or a line
+ * that should be there is missing).
+ */
+
+export interface LineError {
+  readonly line: number;
+  readonly message: string;
+}
+
+/** A file is refused with at most this many errors: enough to fix a pattern, short enough to read. */
+export const MAX_REPORTED_ERRORS = 20;
+/** Bounds memory and time: a catalogue of 100,000 products × 6 locations has 700,000 lines. */
+export const MAX_LINES = 1_000_000;
+/** The longest line the line schemas can accept is well below this (every string is bounded). */
+export const MAX_LINE_CHARS = 262_144;
+
+/** The first errors by line number, at most MAX_REPORTED_ERRORS of them. */
+export class LineErrors {
+  readonly #errors: LineError[] = [];
+
+  add(line: number, message: string): void {
+    const at = this.#errors.findIndex((e) => e.line > line);
+    this.#errors.splice(at === -1 ? this.#errors.length : at, 0, { line, message });
+    if (this.#errors.length > MAX_REPORTED_ERRORS) this.#errors.pop();
+  }
+
+  get full(): boolean {
+    return this.#errors.length >= MAX_REPORTED_ERRORS;
+  }
+
+  get list(): readonly LineError[] {
+    return this.#errors;
+  }
+}
+
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Calls `onValue` with each line that is JSON, in order, until the errors are full; returns how
+ * many lines were read. Blank lines are allowed at the end only; `\r\n` line ends are accepted.
+ */
+export const readJsonLines = (
+  text: string,
+  errors: LineErrors,
+  onValue: (value: unknown, line: number) => void,
+): number => {
+  const body = (text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text).trimEnd();
+  if (body === '') {
+    errors.add(0, 'the file is empty');
+    return 0;
+  }
+  let line = 0;
+  let start = 0;
+  while (start <= body.length && !errors.full) {
+    const newline = body.indexOf('\n', start);
+    const end = newline === -1 ? body.length : newline;
+    line += 1;
+    if (line > MAX_LINES) {
+      errors.add(line, `the file has more than ${MAX_LINES} lines`);
+      return line - 1;
+    }
+    const raw = body.slice(start, end > start && body[end - 1] === '\r' ? end - 1 : end);
+    start = end + 1;
+    if (raw.length > MAX_LINE_CHARS) errors.add(line, `line is longer than ${MAX_LINE_CHARS} characters`);
+    else if (raw.trim() === '') errors.add(line, 'line is blank (blank lines are allowed only at the end)');
+    else parseLine(raw, line, errors, onValue);
+  }
+  return line;
+};
+
+const parseLine = (
+  raw: string,
+  line: number,
+  errors: LineErrors,
+  onValue: (value: unknown, line: number) => void,
+) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // JSON.parse's own message quotes the line: the report says only what is wrong.
+    errors.add(line, 'line is not valid JSON');
+    return;
+  }
+  onValue(value, line);
+};

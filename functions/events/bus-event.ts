@@ -1,0 +1,57 @@
+import { EventRejected } from './domain/event-rejected';
+import { checkDetail, type EventDetails } from './event-schemas';
+import { EVENT_TYPES, type EventType, isEventType } from './event-types';
+
+/** An event of ours, its detail checked against its type's schema. */
+export type BusEvent = {
+  [T in EventType]: { readonly type: T; readonly detail: EventDetails[T] };
+}[EventType];
+
+/** Fields of EventBridge's envelope (what a rule's SQS target receives) besides type, source and detail. */
+const ENVELOPE_FIELDS = new Set(['version', 'id', 'account', 'time', 'region', 'resources']);
+const EVENT_FIELDS = new Set(['detail-type', 'source', 'detail']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks one event as EventBridge shows it (`detail-type`, `source`, `detail`, and the envelope's
+ * other fields, which are ignored): a type of ours, from that type's source, whose detail holds
+ * to the type's schema. `source` may be left out where the type implies it (a file for
+ * `npm run events -- send`). The message is general and names no value of the event.
+ */
+export function checkBusEvent(
+  value: unknown,
+  options: { sourceRequired: boolean },
+): { ok: true; event: BusEvent } | { ok: false; problem: string } {
+  if (!isObject(value)) return { ok: false, problem: 'an event is a JSON object' };
+  const unknown = Object.keys(value).find((key) => !EVENT_FIELDS.has(key) && !ENVELOPE_FIELDS.has(key));
+  if (unknown !== undefined) return { ok: false, problem: `unknown field ${JSON.stringify(unknown)}` };
+  const type = value['detail-type'];
+  if (!isEventType(type)) {
+    return { ok: false, problem: `detail-type must be one of ${Object.keys(EVENT_TYPES).join(', ')}` };
+  }
+  const source = value.source;
+  if (source === undefined ? options.sourceRequired : source !== EVENT_TYPES[type]) {
+    return { ok: false, problem: `source must be ${EVENT_TYPES[type]} for ${type}` };
+  }
+  const checked = checkDetail(type, value.detail);
+  if (!checked.ok) {
+    const first = checked.problems.slice(0, 3).map((p) => `detail${p.at === '/' ? '' : p.at} ${p.problem}`);
+    return { ok: false, problem: first.join('; ') };
+  }
+  return { ok: true, event: { type, detail: checked.detail } as BusEvent };
+}
+
+/** The event in an SQS message from the bus's rule; EventRejected('invalid') when it is not one of ours. */
+export function parseBusEvent(body: string): BusEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new EventRejected('invalid', 'The message is not JSON');
+  }
+  const checked = checkBusEvent(value, { sourceRequired: true });
+  if (!checked.ok) throw new EventRejected('invalid', `The event is not valid: ${checked.problem}`);
+  return checked.event;
+}

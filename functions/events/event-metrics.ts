@@ -1,0 +1,25 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metrics } from '#commons/metrics';
+import type { RejectionReason } from './domain/event-rejected';
+import type { EventOutcome } from './services/event-service';
+
+/**
+ * The consumer's counters (CloudWatch, namespace and dimensions of functions/commons/metrics.ts),
+ * added per record and written once per invocation.
+ */
+export const EVENT_METRICS = {
+  /** Events that changed a record. */
+  applied: 'EventsApplied',
+  /** Redelivered, duplicate or older events, which changed nothing. */
+  ignored: 'EventsIgnored',
+  /** Deliveries refused (schema, unknown user or order): each comes back until the dead-letter queue takes it. */
+  rejected: 'EventsRejected',
+} as const;
+
+export const countOutcome = (outcome: EventOutcome | 'rejected'): void => {
+  metrics.addMetric(EVENT_METRICS[outcome], MetricUnit.Count, 1);
+};
+
+/** The rejections by reason, for the log line of a refused delivery. */
+export const rejectionLabel = (reason: RejectionReason): string =>
+  ({ invalid: 'invalid event', 'unknown-user': 'unknown user', 'unknown-order': 'unknown order' })[reason];

@@ -1,0 +1,59 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import orderPlaced from '../../docs/events/order.placed.schema.json';
+import orderStatusChanged from '../../docs/events/order.status_changed.schema.json';
+import userRegistered from '../../docs/events/user.registered.schema.json';
+import userUpdated from '../../docs/events/user.updated.schema.json';
+import type { OrderPlaced, OrderStatusChanged, UserChanged } from './domain/event-details';
+import type { EventType } from './event-types';
+
+/**
+ * The JSON Schemas of docs/events/ (the documented contract, written once) compiled with ajv:
+ * the consumer, the CLI and the tests validate an event's `detail` with exactly what the
+ * documentation publishes.
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+addFormats(ajv, ['date-time', 'iso-date-time', 'date', 'email']);
+
+const validators: Record<EventType, ValidateFunction> = {
+  'order.placed': ajv.compile(orderPlaced),
+  'order.status_changed': ajv.compile(orderStatusChanged),
+  'user.registered': ajv.compile(userRegistered),
+  'user.updated': ajv.compile(userUpdated),
+};
+
+/** The detail each event type carries once its schema holds. */
+export interface EventDetails {
+  'order.placed': OrderPlaced;
+  'order.status_changed': OrderStatusChanged;
+  'user.registered': UserChanged;
+  'user.updated': UserChanged;
+}
+
+/** One schema violation in general words: where (a JSON pointer into the detail) and what. */
+export interface DetailProblem {
+  readonly at: string;
+  readonly problem: string;
+}
+
+const describe = (error: ErrorObject): DetailProblem => {
+  const at = error.instancePath || '/';
+  if (error.keyword === 'additionalProperties') {
+    return { at, problem: `has an unknown field ${String(error.params.additionalProperty)}` };
+  }
+  if (error.keyword === 'required') {
+    return { at, problem: `lacks the field ${String(error.params.missingProperty)}` };
+  }
+  return { at, problem: error.message ?? 'is not valid' };
+};
+
+export type DetailCheck<T extends EventType> =
+  | { readonly ok: true; readonly detail: EventDetails[T] }
+  | { readonly ok: false; readonly problems: readonly DetailProblem[] };
+
+/** Checks an event's detail against its type's schema. */
+export function checkDetail<T extends EventType>(type: T, detail: unknown): DetailCheck<T> {
+  const validate = validators[type];
+  if (validate(detail)) return { ok: true, detail: detail as EventDetails[T] };
+  return { ok: false, problems: (validate.errors ?? []).map(describe) };
+}

@@ -40,12 +40,14 @@ const valuesOf = <T>(map: ReadonlyMap<unknown, { readonly value: T }>): T[] =>
 export function parseCatalogue(text: string): CatalogueParse {
   const errors = new LineErrors();
   const collector = new CatalogueCollector(errors);
-  const lines = readJsonLines(text, errors, (value, line) => {
+  const { lines, complete } = readJsonLines(text, errors, (value, line) => {
     const checked = checkCatalogueLine(value);
     if (checked.ok) collector.add(checked.value, line);
     else errors.add(line, checked.message);
   });
-  if (lines > 0 && !errors.full) collector.checkReferences();
+  // References are checked only between lines that all passed their schema: a bad line would
+  // otherwise be reported again through every line that refers to it.
+  if (complete && errors.list.length === 0) collector.checkReferences();
   if (errors.list.length > 0 || !collector.rates) return { ok: false, errors: errors.list, lines };
   const catalogue: Catalogue = {
     products: valuesOf(collector.products),

@@ -1,6 +1,6 @@
 /**
  * Reading a JSON Lines file (a catalogue or a stock file) and collecting what is wrong with it,
- * with line numbers counted from 1. Line 0 stands for the file as a whole (empty, or a line
+ * with line numbers counted from 1. Line 0 stands for the file as a whole (empty, too many lines, or a line
  * that should be there is missing).
  */
 
@@ -37,37 +37,50 @@ export class LineErrors {
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
+/** How far a file was read: `complete` is false when the reading stopped early. */
+export interface LinesRead {
+  readonly lines: number;
+  readonly complete: boolean;
+}
+
+const countLines = (body: string) => {
+  let count = 1;
+  for (let at = body.indexOf('\n'); at !== -1; at = body.indexOf('\n', at + 1)) count += 1;
+  return count;
+};
+
 /**
- * Calls `onValue` with each line that is JSON, in order, until the errors are full; returns how
- * many lines were read. Blank lines are allowed at the end only; `\r\n` line ends are accepted.
+ * Calls `onValue` with each line that is JSON, in order, until the errors are full. Blank lines
+ * are allowed at the end only; `\r\n` line ends and a byte order mark are accepted. A file with
+ * too many lines is refused before any line is parsed.
  */
 export const readJsonLines = (
   text: string,
   errors: LineErrors,
   onValue: (value: unknown, line: number) => void,
-): number => {
+): LinesRead => {
   const body = (text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text).trimEnd();
   if (body === '') {
     errors.add(0, 'the file is empty');
-    return 0;
+    return { lines: 0, complete: false };
+  }
+  const total = countLines(body);
+  if (total > MAX_LINES) {
+    errors.add(0, `the file has ${total} lines, more than the ${MAX_LINES} allowed`);
+    return { lines: total, complete: false };
   }
   let line = 0;
-  let start = 0;
-  while (start <= body.length && !errors.full) {
+  for (let start = 0; start <= body.length && !errors.full; line += 1) {
     const newline = body.indexOf('\n', start);
     const end = newline === -1 ? body.length : newline;
-    line += 1;
-    if (line > MAX_LINES) {
-      errors.add(line, `the file has more than ${MAX_LINES} lines`);
-      return line - 1;
-    }
     const raw = body.slice(start, end > start && body[end - 1] === '\r' ? end - 1 : end);
     start = end + 1;
-    if (raw.length > MAX_LINE_CHARS) errors.add(line, `line is longer than ${MAX_LINE_CHARS} characters`);
-    else if (raw.trim() === '') errors.add(line, 'line is blank (blank lines are allowed only at the end)');
-    else parseLine(raw, line, errors, onValue);
+    if (raw.length > MAX_LINE_CHARS) errors.add(line + 1, `line is longer than ${MAX_LINE_CHARS} characters`);
+    else if (raw.trim() === '')
+      errors.add(line + 1, 'line is blank (blank lines are allowed only at the end)');
+    else parseLine(raw, line + 1, errors, onValue);
   }
-  return line;
+  return { lines: line, complete: line === total };
 };
 
 const parseLine = (

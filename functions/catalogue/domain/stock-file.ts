@@ -22,7 +22,7 @@ export function parseStockFile(text: string): StockParse {
   const errors = new LineErrors();
   const firstLine = new Map<string, number>();
   const updates: StockUpdate[] = [];
-  const lines = readJsonLines(text, errors, (value, line) => {
+  const { lines } = readJsonLines(text, errors, (value, line) => {
     const checked = checkStockLine(value);
     if (!checked.ok) return errors.add(line, checked.message);
     const update = checked.value;

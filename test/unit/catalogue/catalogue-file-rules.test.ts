@@ -1,0 +1,179 @@
+/** Each rule of a catalogue file (docs/catalogue.md), as a team filling a stage would break it. */
+import { parseCatalogue } from '../../../functions/catalogue/domain/catalogue-file';
+import { AT, exampleLines, exampleWith, fileOf } from './catalogue-file-fixtures';
+
+const errorsOf = (text: string) => {
+  const parse = parseCatalogue(text);
+  return parse.ok ? [] : parse.errors;
+};
+const change = (index: number, fields: Record<string, unknown>) =>
+  errorsOf(exampleWith(index, (line) => ({ ...line, ...fields })));
+
+describe('one line against its schema', () => {
+  it.each([
+    ['an unknown field', AT.france, { region: 'EU' }, 'country has an unknown field "region"'],
+    ['a label without English', AT.books, { label: { fr: 'Livres' } }, 'business_unit.label.en is missing'],
+    [
+      'a language the catalogue has not',
+      AT.books,
+      { label: { en: 'Books', pt: 'Livros' } },
+      'business_unit.label has an unknown field "pt"',
+    ],
+    ['a lower-case country code', AT.france, { id: 'fr' }, 'country.id must match pattern "^[A-Z]{2}$"'],
+    ['a three-letter country code', AT.france, { id: 'FRA' }, 'country.id must match pattern "^[A-Z]{2}$"'],
+    [
+      'a currency that is not ISO 4217',
+      AT.britain,
+      { currency: 'Pound' },
+      'country.currency must match pattern "^[A-Z]{3}$"',
+    ],
+    [
+      'a business unit id with spaces',
+      AT.books,
+      { id: 'Old books' },
+      'business_unit.id must match pattern "^[a-z0-9][a-z0-9-]{0,39}$"',
+    ],
+    ['a product id of 0', AT.book, { id: 0 }, 'product.id must be >= 1'],
+    ['a product id beyond 2^31-1', AT.book, { id: 2 ** 31 }, 'product.id must be <= 2147483647'],
+    ['a product id with a fraction', AT.book, { id: 1.5 }, 'product.id must be integer'],
+    ['a product id as a string', AT.book, { id: '1' }, 'product.id must be integer'],
+    ['an unknown product type', AT.book, { type: 'tablet' }, 'product.type must be one of book, computer'],
+    ['a book without its details', AT.book, { book: undefined }, 'product.book is missing'],
+    [
+      'a computer with book details',
+      AT.computer,
+      { book: exampleLines()[AT.book]!.book },
+      'product.book is not allowed here',
+    ],
+    [
+      'an image that is not https',
+      AT.book,
+      { images: ['http://images.example.com/1.jpg'] },
+      'product.images[0] must match pattern "^https://"',
+    ],
+    [
+      'a negative price',
+      AT.book,
+      { basePrice: { value: -1, currency: 'EUR' } },
+      'product.basePrice.value must be >= 0',
+    ],
+    [
+      'a price for a lower-case country',
+      AT.book,
+      { prices: { fr: { value: 1, currency: 'EUR' } } },
+      'product.prices has a key "fr" that must match pattern "^[A-Z]{2}$"',
+    ],
+    [
+      'a rating above 5',
+      AT.book,
+      { ratings: { average: 5.5, count: 1 } },
+      'product.ratings.average must be <= 5',
+    ],
+    ['an empty brand', AT.book, { brand: '' }, 'product.brand must NOT have fewer than 1 characters'],
+    ['a negative quantity', AT.stock, { quantity: -3 }, 'stock.quantity must be >= 0'],
+    ['a quantity with a fraction', AT.stock, { quantity: 2.5 }, 'stock.quantity must be integer'],
+    [
+      'a stock date that is not a date-time',
+      AT.stock,
+      { updatedAt: '15/01/2026' },
+      'stock.updatedAt must match format "date-time"',
+    ],
+    [
+      'a location id in capitals',
+      AT.stock,
+      { locationId: 'PARIS-1' },
+      'stock.locationId must match pattern "^[a-z0-9][a-z0-9-]{0,39}$"',
+    ],
+    ['a rate of zero', AT.rates, { rates: { GBP: 0 } }, 'exchange_rates.rates.GBP must be > 0'],
+  ])('refuses %s', (_, index, fields, message) => {
+    expect(change(index, fields)).toEqual([{ line: index + 1, message }]);
+  });
+
+  it('refuses an overlong text without quoting it', () => {
+    const [error] = change(AT.book, { brand: 'B'.repeat(5000) });
+    expect(error).toEqual({ line: 5, message: 'product.brand must NOT have more than 200 characters' });
+  });
+
+  it('cuts a hostile field name short in its message', () => {
+    const [error] = change(AT.france, { ['k'.repeat(500)]: 1 });
+    expect(error!.message.length).toBeLessThan(100);
+  });
+});
+
+describe('rules between lines', () => {
+  const withExtra = (...extra: Record<string, unknown>[]) => errorsOf(fileOf([...exampleLines(), ...extra]));
+
+  it.each([
+    ['product', AT.book, 'product 1 is already declared on line 5'],
+    ['country', AT.france, 'country FR is already declared on line 2'],
+    ['business unit', AT.books, 'business unit books is already declared on line 4'],
+    [
+      'stock level (product and location)',
+      AT.stock,
+      'stock of product 1 at paris-1 is already declared on line 7',
+    ],
+    ['exchange_rates line', AT.rates, 'an exchange_rates line is already declared on line 1'],
+  ])('refuses a second %s with the line of the first', (_, index, message) => {
+    expect(withExtra(exampleLines()[index]!)).toEqual([{ line: 9, message }]);
+  });
+
+  it('refuses a file without exchange rates, as a whole', () => {
+    expect(errorsOf(fileOf(exampleLines().slice(1)))).toEqual([
+      { line: 0, message: 'the file has no exchange_rates line' },
+    ]);
+  });
+
+  it('refuses rates that list the base currency', () => {
+    expect(change(AT.rates, { rates: { GBP: 0.85, EUR: 1 } })).toEqual([
+      { line: 1, message: 'exchange_rates.rates lists the base currency EUR' },
+    ]);
+  });
+
+  it('refuses a country whose currency has no exchange rate (and the prices given in it)', () => {
+    expect(change(AT.britain, { currency: 'CHF' })).toEqual([
+      { line: 3, message: 'country.currency CHF has no exchange rate' },
+      { line: 5, message: "product.prices.GB.currency must be CHF, the country's currency" },
+    ]);
+  });
+
+  it('refuses a product of a business unit the file does not declare', () => {
+    expect(change(AT.computer, { businessUnit: 'gaming' })).toEqual([
+      { line: 6, message: 'product.businessUnit gaming is not a business unit of this file' },
+    ]);
+  });
+
+  it('refuses a price in a country the file does not declare', () => {
+    expect(change(AT.computer, { prices: { US: { value: 1079, currency: 'USD' } } })).toEqual([
+      { line: 6, message: 'product.prices.US is not a country of this file' },
+    ]);
+  });
+
+  it('refuses a price in another currency than its country’s', () => {
+    expect(change(AT.computer, { prices: { GB: { value: 999, currency: 'EUR' } } })).toEqual([
+      { line: 6, message: "product.prices.GB.currency must be GBP, the country's currency" },
+    ]);
+  });
+
+  it('refuses a base price outside the base currency', () => {
+    expect(change(AT.computer, { basePrice: { value: 849, currency: 'GBP' } })).toEqual([
+      { line: 6, message: 'product.basePrice.currency must be the base currency EUR' },
+    ]);
+  });
+
+  it('refuses a stock level of a product the file does not hold', () => {
+    expect(change(AT.stock, { productId: 3 })).toEqual([
+      { line: 7, message: 'stock.productId 3 is not a product of this file' },
+    ]);
+  });
+
+  it('reports every broken reference, by line', () => {
+    const errors = errorsOf(
+      exampleWith(AT.book, (p) => ({
+        ...p,
+        businessUnit: 'music',
+        prices: { US: { value: 1, currency: 'USD' } },
+      })),
+    );
+    expect(errors.map((e) => e.line)).toEqual([5, 5]);
+  });
+});

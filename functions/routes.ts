@@ -153,3 +153,11 @@ export const reportFunctions = {
   recordState: { name: 'record-report-state', handler: 'reports/handlers/record-report-state' },
   sendCallback: { name: 'send-report-callback', handler: 'reports/handlers/send-report-callback' },
 } as const satisfies Record<string, FunctionSpec>;
+
+/**
+ * The consumer of the stage's order and user events (lib/order-events.ts, docs/design.md D47): it
+ * reads the events queue behind the bus's rule, with partial batch responses.
+ */
+export const eventFunctions = {
+  consumer: { name: 'consume-events', handler: 'events/handlers/consume-events' },
+} as const satisfies Record<string, FunctionSpec>;

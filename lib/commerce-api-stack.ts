@@ -7,6 +7,7 @@ import { CommerceRestApi, DEFAULT_THROTTLE, type Throttle } from './api/rest-api
 import { BatchQueue } from './batch-queue';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
 import { Operations } from './operations/operations';
+import { OrderEvents } from './order-events';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
 import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
@@ -34,6 +35,7 @@ export class CommerceApiStack extends Stack {
   readonly api: CommerceRestApi;
   readonly batches: BatchQueue;
   readonly reports: ReportWorkflow;
+  readonly orderEvents: OrderEvents;
   readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
@@ -64,6 +66,7 @@ export class CommerceApiStack extends Stack {
     this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
+    this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
     // Last: it finds every function of the stack, for their metrics' stage and their alarms.
     this.operations = new Operations(this, 'Operations', {
       settings,
@@ -71,6 +74,7 @@ export class CommerceApiStack extends Stack {
       batches: this.batches,
       reports: this.reports,
     });
+    this.orderEvents.operate(this.operations);
 
     new CfnOutput(this, 'ApiBaseUrl', {
       description: 'Base URL of the versioned API',
@@ -81,6 +85,14 @@ export class CommerceApiStack extends Stack {
     new CfnOutput(this, 'BatchDeadLetterQueueUrl', {
       description: 'Dead-letter queue of the order batches (drained by the dead-letter recorder)',
       value: this.batches.deadLetterQueue.queueUrl,
+    });
+    new CfnOutput(this, 'EventBusName', {
+      description: 'Event bus that order and user events are sent to (docs/events.md)',
+      value: this.orderEvents.bus.eventBusName,
+    });
+    new CfnOutput(this, 'EventsDeadLetterQueueUrl', {
+      description: 'Dead-letter queue of the refused order and user events',
+      value: this.orderEvents.deadLetterQueue.queueUrl,
     });
     new CfnOutput(this, 'ReportStateMachineArn', { value: this.reports.stateMachine.stateMachineArn });
     new CfnOutput(this, 'ReportBucketName', { value: this.reports.bucket.bucket.bucketName });

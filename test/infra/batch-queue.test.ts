@@ -45,8 +45,10 @@ const mappingOf = (functionId: string) => {
 };
 
 describe('the order-batches queue and its dead-letter queue', () => {
-  it('are the only queues, named after the stage', () => {
-    expect(Object.keys(queues).sort()).toEqual([queueId, deadLetterQueueId].sort());
+  it('are the only queues besides the events queues (test/infra/order-events.test.ts), named after the stage', () => {
+    // The stack's other two queues carry the order and user events (lib/order-events.ts).
+    const eventQueueIds = [dev.stack.orderEvents.queue, dev.stack.orderEvents.deadLetterQueue].map(logicalId);
+    expect(Object.keys(queues).sort()).toEqual([queueId, deadLetterQueueId, ...eventQueueIds].sort());
     expect(queue.Properties.QueueName).toBe(batchQueueName('dev'));
     expect(queue.Properties.QueueName).toBe('commerce-api-dev-order-batches');
     expect(deadLetterQueue.Properties.QueueName).toBe(batchDeadLetterQueueName('dev'));
@@ -111,7 +113,10 @@ describe('the order-batches queue and its dead-letter queue', () => {
       expect(dev.template.toJSON().Resources[id].DeletionPolicy).toBe('Delete');
     }
     const prodQueues = Object.values(resourcesOfType(prod.template, 'AWS::SQS::Queue'));
+    // With the events queues (lib/order-events.ts), kept the same way.
     expect(prodQueues.map((q) => q.Properties.QueueName).sort()).toEqual([
+      'commerce-api-prod-events',
+      'commerce-api-prod-events-dlq',
       'commerce-api-prod-order-batches',
       'commerce-api-prod-order-batches-dlq',
     ]);
@@ -156,8 +161,9 @@ describe('the queue consumers', () => {
     });
   });
 
-  it('are the only event source mappings', () => {
-    expect(mappings).toHaveLength(2);
+  it('are the only event source mappings besides the events consumer’s', () => {
+    // The third mapping feeds the order and user events to their consumer (lib/order-events.ts).
+    expect(mappings).toHaveLength(3);
   });
 
   it.each([

@@ -1,7 +1,13 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../../functions/routes';
+import {
+  authorizerFunction,
+  batchFunctions,
+  eventFunctions,
+  reportFunctions,
+  routes,
+} from '../../functions/routes';
 import { CommerceRestApi } from '../../lib/api/rest-api';
 import { routeFunctionName } from '../../lib/resource-names';
 import { stageSettings } from '../../lib/stage';
@@ -40,6 +46,8 @@ describe('route functions', () => {
         'commerce-api-dev-pre-token-generation',
         ...Object.values(batchFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         ...Object.values(reportFunctions).map((fn) => routeFunctionName('dev', fn.name)),
+        // The order and user events' consumer (lib/order-events.ts).
+        ...Object.values(eventFunctions).map((fn) => routeFunctionName('dev', fn.name)),
       ].sort(),
     );
   });

@@ -194,8 +194,12 @@ describe('the alarms', () => {
   });
 
   it('reuse the dead-letter queue depth alarm of BatchQueue instead of a second one', () => {
+    // The events dead-letter queue has its own depth alarm (test/infra/order-events.test.ts).
+    const eventsDeadLetterQueueId = logicalId(dev.stack.orderEvents.deadLetterQueue);
     const onDeadLetterDepth = Object.values(alarms).filter(
-      (a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
+      (a) =>
+        a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        a.Properties.Dimensions[0].Value['Fn::GetAtt'][0] !== eventsDeadLetterQueueId,
     );
     expect(onDeadLetterDepth).toHaveLength(1);
     expect(onDeadLetterDepth[0]!.Properties.Dimensions).toEqual([
@@ -220,6 +224,8 @@ describe('the alarms', () => {
         ...Object.values(names),
         'commerce-api-dev-order-batches-dlq-messages-visible',
         'commerce-api-dev-order-batches-dlq-oldest-message-age',
+        // The order and user events' own (lib/order-events.ts).
+        'commerce-api-dev-events-dlq-messages-visible',
         'commerce-api-dev-record-dead-batch-items-errors',
       ].sort(),
     );

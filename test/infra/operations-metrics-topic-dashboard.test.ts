@@ -192,11 +192,18 @@ describe('the dashboard', () => {
       'Report executions',
       'Reports generated and failed, orders per report',
       'Callbacks delivered, attempts refused, given up',
+      // The events row (OrderEvents.operate, lib/order-events.ts).
+      'Order and user events',
+      'Events queue and dead-letter queue: messages visible',
     ]);
   });
 
   it('shows the state of every alarm: those that notify, and the groups behind the composites', () => {
-    expect(titled('Alarms').alarms).toHaveLength(Object.keys(alarms).length + Object.keys(composites).length);
+    // The events dead-letter alarm sits in the events row instead (OrderEvents.operate, lib/order-events.ts).
+    expect(titled('Alarms').alarms).toHaveLength(
+      Object.keys(alarms).length + Object.keys(composites).length - 1,
+    );
+    expect(titled('Order and user events').alarms).toHaveLength(1);
   });
 
   it('reads the API, function, queue, workflow and service metrics', () => {

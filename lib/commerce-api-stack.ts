@@ -52,6 +52,7 @@ export class CommerceApiStack extends Stack {
     this.storage = new CommerceTable(this, 'Storage', { settings });
     this.identity = new Identity(this, 'Identity', {
       settings,
+      table: this.storage.table,
       ...(props.externalIssuer ? { externalIssuer: props.externalIssuer } : {}),
     });
     this.api = new CommerceRestApi(this, 'Api', {

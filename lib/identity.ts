@@ -11,8 +11,10 @@ import {
   UserPoolGroup,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { AUTH_ENV } from '../functions/commons/environment';
+import { AUTH_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
 import { ADMIN_GROUP } from '../functions/identity/domain/auth-settings';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
@@ -127,6 +129,8 @@ export interface IdentityProps {
   readonly settings: StageSettings;
   /** Trust this issuer instead of making a user pool. */
   readonly externalIssuer?: ExternalIssuer;
+  /** Where the pool's trigger writes the user record of a first sign-in (docs/identity.md). */
+  readonly table?: ITable;
 }
 
 /**
@@ -227,12 +231,24 @@ export class Identity extends Construct {
     this.preTokenGeneration = new ApiFunction(this, 'PreTokenGeneration', {
       entry: functionEntry(PRE_TOKEN_GENERATION_HANDLER),
       functionName: resourceName(settings.stage, 'pre-token-generation'),
-      description: 'Cognito pre token generation (V2): custom:user_id into the access token as user_id',
+      description:
+        'Cognito pre token generation (V2): custom:user_id into the access token as user_id; the user record at a first sign-in',
       settings,
       memorySize: 256,
       // Cognito waits 5 seconds for a trigger, then fails the sign-in.
       timeout: Duration.seconds(5),
     });
+    if (props.table) {
+      // The trigger creates a first sign-in's user record: PutItem on user items, nothing else.
+      this.preTokenGeneration.addEnvironment(TABLE_NAME_ENV, props.table.tableName);
+      this.preTokenGeneration.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
+        }),
+      );
+    }
     userPool.addTrigger(
       UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
       this.preTokenGeneration,

@@ -99,14 +99,20 @@ describe('the Cognito user pool of a stage', () => {
     });
   });
 
-  it('has a trigger function that answers within Cognito’s 5 seconds and touches no table', () => {
+  it('has a trigger function that answers within Cognito’s 5 seconds and may only create user records', () => {
     const trigger = functionNamed(dev.template, 'commerce-api-dev-pre-token-generation');
     expect(trigger.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 5 });
-    expect(trigger.Properties.Environment.Variables.TABLE_NAME).toBeUndefined();
-    const actions = statementsOfFunction(dev.template, 'commerce-api-dev-pre-token-generation').flatMap((s) =>
-      [s.Action].flat(),
+    // It writes the user record of a first sign-in (docs/identity.md): PutItem on USER# keys only.
+    expect(trigger.Properties.Environment.Variables.TABLE_NAME).toBeDefined();
+    const statements = statementsOfFunction(dev.template, 'commerce-api-dev-pre-token-generation').filter(
+      (s) => [s.Action].flat().some((action: string) => action.startsWith('dynamodb:')),
     );
-    expect(actions.filter((action: string) => action.startsWith('dynamodb:'))).toEqual([]);
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
+      }),
+    ]);
   });
 
   it('is deleted with a dev stack, and kept (with deletion protection) on prod', () => {
@@ -180,7 +186,8 @@ describe('the Cognito user pool of a stage', () => {
       },
       response: { claimsAndScopeOverrideDetails: null },
     } as unknown as PreTokenGenerationV2TriggerEvent;
-    const result = await preTokenGeneration(event);
+    // A token refresh: the trigger writes no user record then (test/unit/identity/first-sign-in.test.ts).
+    const result = await preTokenGeneration({ ...event, triggerSource: 'TokenGeneration_RefreshTokens' });
     const claim = authorizerEnv(dev.template)[AUTH_ENV.userIdClaim];
     expect(
       result.response.claimsAndScopeOverrideDetails?.accessTokenGeneration?.claimsToAddOrOverride,

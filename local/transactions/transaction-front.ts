@@ -1,0 +1,133 @@
+/**
+ * A DynamoDB endpoint in front of dynalite that adds TransactWriteItems, which dynalite lacks
+ * (docs/design.md D47): every other request is passed through to dynalite unchanged, while no
+ * transaction runs; a transaction runs alone (transact-write.ts), so no request sees half of
+ * one. The functions' SDK clients are pointed here (AWS_ENDPOINT_URL_DYNAMODB), so function code
+ * sends TransactWriteItems as it does in AWS.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { listenOnLoopback } from '../listen';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
+import { ReadWriteLock } from './read-write-lock';
+import { DynamoDbError, transactWrite } from './transact-write';
+
+const TRANSACT_WRITE = 'DynamoDB_20120810.TransactWriteItems';
+const AMZ_JSON_1_0 = 'application/x-amz-json-1.0';
+
+export interface TransactionFront {
+  /** `http://127.0.0.1:<port>`: dynalite's endpoint with transactions. */
+  readonly endpoint: string;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+export async function startTransactionFront(
+  dynamoDbEndpoint: string,
+  options: { logError?: (message: string, error: unknown) => void } = {},
+): Promise<TransactionFront> {
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const upstream = new URL(dynamoDbEndpoint);
+  const agent = new Agent({ keepAlive: true });
+  const client = new DynamoDBClient({
+    endpoint: dynamoDbEndpoint,
+    region: SANDBOX_REGION,
+    credentials: SANDBOX_CREDENTIALS,
+  });
+  const lock = new ReadWriteLock();
+
+  /** Passes one request through to dynalite; resolves once its answer is sent on. */
+  const passThrough = (req: IncomingMessage, res: ServerResponse, body: Buffer) =>
+    new Promise<void>((resolve) => {
+      const forwarded = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+          agent,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 500, answer.headers);
+          answer.pipe(res);
+          answer.on('end', resolve);
+          answer.on('error', resolve);
+        },
+      );
+      forwarded.on('error', (error) => {
+        logError('DynamoDB request to dynalite failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': AMZ_JSON_1_0 });
+        res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError' }));
+        resolve();
+      });
+      forwarded.end(body);
+    });
+
+  const answerTransaction = async (res: ServerResponse, body: Buffer) => {
+    const send = (status: number, payload: unknown) => {
+      const text = JSON.stringify(payload);
+      res.writeHead(status, {
+        'Content-Type': AMZ_JSON_1_0,
+        'Content-Length': Buffer.byteLength(text),
+        'x-amzn-RequestId': randomUUID(),
+      });
+      res.end(text);
+    };
+    try {
+      await lock.withExclusive(() => transactWrite(client, JSON.parse(body.toString('utf8'))));
+      send(200, {});
+    } catch (error) {
+      if (error instanceof DynamoDbError) {
+        send(400, {
+          __type: `com.amazonaws.dynamodb.v20120810#${error.type}`,
+          message: error.message,
+          ...(error.cancellationReasons ? { CancellationReasons: error.cancellationReasons } : {}),
+        });
+      } else if (error instanceof SyntaxError) {
+        send(400, { __type: 'com.amazonaws.dynamodb.v20120810#SerializationException', message: 'Not JSON' });
+      } else {
+        logError('TransactWriteItems failed:', error);
+        send(500, {
+          __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+          message: 'Internal error',
+        });
+      }
+    }
+  };
+
+  const server = createServer((req, res) => {
+    readBody(req).then(
+      (body) =>
+        req.headers['x-amz-target'] === TRANSACT_WRITE
+          ? answerTransaction(res, body)
+          : lock.withShared(() => passThrough(req, res, body)),
+      (error: unknown) => {
+        logError('Reading a DynamoDB request failed:', error);
+        res.destroy();
+      },
+    );
+  });
+  const port = await listenOnLoopback(server, 0);
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+        client.destroy();
+      });
+      return closing;
+    },
+  };
+}

@@ -45,6 +45,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { STAGE_ENV } from '../functions/commons/environment';
 import { authorizerFunction, reportFunctions, routes } from '../functions/routes';
 import { projectRoot } from '../lib/project-paths';
+import { activeCatalogueVersion } from '../local/catalogue/active-catalogue-version';
 import { functionEnvironment } from '../local/function-env';
 import { methodArn } from '../local/gateway/proxy-event';
 import { issuerEnvironment, sandboxIssuer } from '../local/issuer/sandbox-issuer';
@@ -122,6 +123,7 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
     await sqs.send(new CreateQueueCommand({ QueueName: FLOOR_QUEUE }));
     sqs.destroy();
     const floorQueueUrl = localQueueUrl(running.sqsEndpoint, FLOOR_QUEUE);
+    const catalogueVersion = await activeCatalogueVersion(running);
 
     const runner = path.join(work, 'runner.mjs');
     writeFileSync(runner, RUNNER);
@@ -152,7 +154,7 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
 
     const pairs: Pair[] = routes.map((route) => {
       const event = JSON.parse(readFileSync(sampleEventFile(route.name), 'utf8')) as APIGatewayProxyEvent;
-      const plan = floorPlan(route, event, { queueUrl: floorQueueUrl });
+      const plan = floorPlan(route, event, { queueUrl: floorQueueUrl, catalogueVersion });
       return {
         name: route.name,
         fn: subject(route.name),

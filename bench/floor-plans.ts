@@ -30,6 +30,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { batchKey } from '../functions/batches/store/batch-keys';
 import {
+  activeVersionKey,
   listingPartitionKey,
   productKey,
   referenceDataKey,
@@ -66,6 +67,8 @@ export interface FloorPlan {
 /** What the floors need from the benchmark: the queue their SendMessageBatch goes to. */
 export interface FloorSetting {
   readonly queueUrl: string;
+  /** The active catalogue version, which a catalogue function's first request reads (then caches). */
+  readonly catalogueVersion: string;
 }
 
 type Steps = FloorRequest[][];
@@ -93,8 +96,8 @@ const partitionQuery = (partition: string, limit: number): FloorRequest => ({
 });
 
 /** The reference data, then the page's round trips (see the module comment). */
-const listingSteps = ({ partitions, limit }: AskedListing): Steps => {
-  const lists = partitions.map(listingPartitionKey);
+const listingSteps = ({ partitions, limit }: AskedListing, version: string): Steps => {
+  const lists = partitions.map((partition) => listingPartitionKey(version, partition));
   const eachOnce = (items: number) => lists.map((list) => partitionQuery(list, items));
   const page: Steps =
     lists.length === 1
@@ -104,10 +107,13 @@ const listingSteps = ({ partitions, limit }: AskedListing): Steps => {
           ...Array.from({ length: searchSteps(PRODUCT_COUNT) }, () => eachOnce(1)),
           eachOnce(limit),
         ];
-  return [[{ get: referenceDataKey }], ...page];
+  return [[{ get: activeVersionKey }], [{ get: referenceDataKey(version) }], ...page];
 };
 
-const productRead = (event: APIGatewayProxyEvent): Steps => [[{ get: productKey(Number(pathValue(event))) }]];
+/** A catalogue read: the active version (a cold environment has none cached), then the item. */
+const catalogueRead = (key: Record<string, string>): Steps => [[{ get: activeVersionKey }], [{ get: key }]];
+const productRead = (event: APIGatewayProxyEvent, version: string): Steps =>
+  catalogueRead(productKey(version, Number(pathValue(event))));
 const userRead = (id: (event: APIGatewayProxyEvent) => number) => (event: APIGatewayProxyEvent) => [
   [{ get: userKey(id(event)) }],
 ];
@@ -117,21 +123,23 @@ const ownUserRead = userRead(callerId);
 const PLANS: Readonly<
   Record<string, (event: APIGatewayProxyEvent, setting: FloorSetting) => { floor?: FloorName; steps: Steps }>
 > = {
-  'list-products': (e) => ({ steps: listingSteps(listingOfQuery(query(e))) }),
-  'search-products': (e) => ({ steps: listingSteps(listingOfCriteria(JSON.parse(e.body ?? '{}'))) }),
-  'get-product': (e) => ({ steps: productRead(e) }),
-  'get-product-technical-info': (e) => ({ steps: productRead(e) }),
-  'get-product-ratings': (e) => ({ steps: productRead(e) }),
-  'get-product-images': (e) => ({ steps: productRead(e) }),
-  'get-product-stock': (e) => ({
-    steps: [[{ get: stockKey(Number(pathValue(e)), query(e).location_id ?? '') }]],
+  'list-products': (e, { catalogueVersion: v }) => ({ steps: listingSteps(listingOfQuery(query(e)), v) }),
+  'search-products': (e, { catalogueVersion: v }) => ({
+    steps: listingSteps(listingOfCriteria(JSON.parse(e.body ?? '{}')), v),
   }),
-  'get-book': (e) => ({ steps: productRead(e) }),
-  'get-computer': (e) => ({ steps: productRead(e) }),
-  'list-business-units': () => ({ steps: [[{ get: referenceDataKey }]] }),
-  'list-countries': () => ({ steps: [[{ get: referenceDataKey }]] }),
-  'list-country-products': (e) => ({
-    steps: listingSteps(listingOfQuery(query(e), pathValue(e).toUpperCase())),
+  'get-product': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
+  'get-product-technical-info': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
+  'get-product-ratings': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
+  'get-product-images': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
+  'get-product-stock': (e, { catalogueVersion: v }) => ({
+    steps: catalogueRead(stockKey(v, Number(pathValue(e)), query(e).location_id ?? '')),
+  }),
+  'get-book': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
+  'get-computer': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
+  'list-business-units': (_, { catalogueVersion: v }) => ({ steps: catalogueRead(referenceDataKey(v)) }),
+  'list-countries': (_, { catalogueVersion: v }) => ({ steps: catalogueRead(referenceDataKey(v)) }),
+  'list-country-products': (e, { catalogueVersion: v }) => ({
+    steps: listingSteps(listingOfQuery(query(e), pathValue(e).toUpperCase()), v),
   }),
 
   'get-profile': (e) => ({ steps: userRead((event) => Number(pathValue(event)))(e) }),

@@ -155,6 +155,14 @@ export const reportFunctions = {
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
+ * The task function of the catalogue publish workflow (lib/catalogue-publishing.ts): each task
+ * names its step (lock, validate and plan, write a chunk, switch, remove a version, stock, failure).
+ */
+export const catalogueFunctions = {
+  publishStep: { name: 'publish-catalogue-step', handler: 'catalogue/handlers/publish-catalogue-step' },
+} as const satisfies Record<string, FunctionSpec>;
+
+/**
  * The consumer of the stage's order and user events (lib/order-events.ts, docs/design.md D47): it
  * reads the events queue behind the bus's rule, with partial batch responses.
  */

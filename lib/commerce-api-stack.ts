@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { CommerceRestApi, DEFAULT_THROTTLE, type Throttle } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
+import { CataloguePublishing } from './catalogue-publishing';
 import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
 import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
@@ -35,6 +36,7 @@ export class CommerceApiStack extends Stack {
   readonly api: CommerceRestApi;
   readonly batches: BatchQueue;
   readonly reports: ReportWorkflow;
+  readonly catalogue: CataloguePublishing;
   readonly orderEvents: OrderEvents;
   readonly operations: Operations;
 
@@ -67,6 +69,7 @@ export class CommerceApiStack extends Stack {
     this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
+    this.catalogue = new CataloguePublishing(this, 'Catalogue', { settings, table: this.storage.table });
     this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
     // Last: it finds every function of the stack, for their metrics' stage and their alarms.
     this.operations = new Operations(this, 'Operations', {

@@ -13,10 +13,7 @@ import {
   StateMachine,
   StateMachineType,
   Succeed,
-  TaskInput,
-  Timeout,
 } from 'aws-cdk-lib/aws-stepfunctions';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { REPORT_ENV } from '../functions/commons/environment';
 import {
@@ -28,6 +25,7 @@ import {
 } from '../functions/reports/domain/report-workflow';
 import { type FunctionSpec, reportFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
+import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
 import { ReportBucket } from './report-bucket';
 import { resourceName, routeFunctionName } from './resource-names';
@@ -37,15 +35,6 @@ export interface ReportWorkflowProps {
   readonly settings: StageSettings;
   readonly table: ITable;
 }
-
-/** Errors of Lambda itself (not of our code) that are always worth another try. */
-const LAMBDA_SERVICE_ERRORS = [
-  'Lambda.ClientExecutionTimeoutException',
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
-];
 
 /**
  * Asynchronous PDF reports (docs/design.md D5, docs/design.md D6): the bucket of PDFs, the partners' signing secret,
@@ -120,19 +109,9 @@ export class ReportWorkflow extends Construct {
       state: string,
       fn: IFunction,
       payload: Record<string, unknown>,
-      seconds: number,
-      resultPath: string = JsonPath.DISCARD,
-    ) =>
-      new LambdaInvoke(this, state, {
-        stateName: state,
-        lambdaFunction: fn,
-        // The function's ARN as the Resource: the same definition runs in the sandbox.
-        payloadResponseOnly: true,
-        payload: TaskInput.fromObject(payload),
-        taskTimeout: Timeout.duration(Duration.seconds(seconds)),
-        retryOnServiceExceptions: false,
-        resultPath,
-      });
+      timeoutSeconds: number,
+      resultPath?: string,
+    ) => lambdaTask(this, { state, fn, payload, timeoutSeconds, ...(resultPath ? { resultPath } : {}) });
 
     const generate = task(
       REPORT_STATES.generate,

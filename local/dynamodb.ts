@@ -55,7 +55,7 @@ export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise
   };
 }
 
-const tableExists = async (client: DynamoDBClient, tableName: string) => {
+export const tableExists = async (client: DynamoDBClient, tableName: string) => {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return true;

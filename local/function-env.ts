@@ -1,4 +1,9 @@
-import { BATCH_QUEUE_URL_ENV, REPORT_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import {
+  BATCH_QUEUE_URL_ENV,
+  CATALOGUE_ENV,
+  REPORT_ENV,
+  TABLE_NAME_ENV,
+} from '../functions/commons/environment';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 
 export interface FunctionEnvironmentOptions {
@@ -11,11 +16,15 @@ export interface FunctionEnvironmentOptions {
   /** s3rver's endpoint (`AWS_ENDPOINT_URL_S3`) and the reports bucket on it. */
   readonly s3Endpoint?: string;
   readonly reportBucket?: string;
+  /** The catalogue import bucket on it, for the publish workflow's task function. */
+  readonly catalogueBucket?: string;
   /** The sandbox's Step Functions endpoint (`AWS_ENDPOINT_URL_SFN`) and the report state machine. */
   readonly sfnEndpoint?: string;
   readonly reportStateMachineArn?: string;
   /** `whsec_…`, the report callbacks' signing secret. */
   readonly webhookSecret?: string;
+  /** The sandbox's EventBridge endpoint (`AWS_ENDPOINT_URL_EVENTBRIDGE`). */
+  readonly eventsEndpoint?: string;
 }
 
 /**
@@ -44,7 +53,9 @@ export const functionEnvironment = (
       }
     : {}),
   ...(options.reportBucket ? { [REPORT_ENV.bucket]: options.reportBucket } : {}),
+  ...(options.catalogueBucket ? { [CATALOGUE_ENV.bucket]: options.catalogueBucket } : {}),
   ...(options.sfnEndpoint ? { AWS_ENDPOINT_URL_SFN: options.sfnEndpoint } : {}),
+  ...(options.eventsEndpoint ? { AWS_ENDPOINT_URL_EVENTBRIDGE: options.eventsEndpoint } : {}),
   ...(options.reportStateMachineArn ? { [REPORT_ENV.stateMachineArn]: options.reportStateMachineArn } : {}),
   ...(options.webhookSecret ? { [REPORT_ENV.webhookSecret]: options.webhookSecret } : {}),
   [REPORT_ENV.allowLoopbackCallbacks]: '1',

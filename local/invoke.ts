@@ -1,6 +1,6 @@
 /**
  * `npm run invoke -- <function> <event> [--state-dir DIR]`: runs one function (a route name, a
- * queue function: process-batch-items, record-dead-batch-items, or a report task function:
+ * queue function: process-batch-items, record-dead-batch-items, or a workflow task function:
  * generate-report, record-report-state, send-report-callback) on one event (a file, or the name
  * of one in events/) against the sandbox's data, and prints its response. Uses the running
  * sandbox's servers when there is one on the state directory; otherwise opens the state, the
@@ -12,8 +12,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { PUBLISH_TIMING } from '../functions/catalogue/domain/catalogue-publishing';
 import { TASK_TIMEOUTS } from '../functions/reports/domain/report-workflow';
-import { batchFunctions, type FunctionSpec, reportFunctions, routes } from '../functions/routes';
+import {
+  batchFunctions,
+  catalogueFunctions,
+  type FunctionSpec,
+  reportFunctions,
+  routes,
+} from '../functions/routes';
 import { batchQueueSettings } from '../lib/batch-queue-settings';
 import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
 import { importHandler, type LambdaHandler } from './lambda/import-handler';
@@ -28,11 +35,12 @@ const queueFunctions = [
   { ...batchFunctions.processor, timeoutMs: batchQueueSettings.processor.timeoutSeconds * 1000 },
   { ...batchFunctions.deadLetters, timeoutMs: batchQueueSettings.deadLetterRecorder.timeoutSeconds * 1000 },
 ];
-/** The report workflow's task functions, with their timeout from the workflow's contract. */
+/** The workflows' task functions, with their timeout from each workflow's contract. */
 const taskFunctions = [
   { ...reportFunctions.generate, timeoutMs: TASK_TIMEOUTS.generate * 1000 },
   { ...reportFunctions.recordState, timeoutMs: TASK_TIMEOUTS.record * 1000 },
   { ...reportFunctions.sendCallback, timeoutMs: TASK_TIMEOUTS.callback * 1000 },
+  { ...catalogueFunctions.publishStep, timeoutMs: PUBLISH_TIMING.taskSeconds * 1000 },
 ];
 const functions: readonly (FunctionSpec & { timeoutMs: number })[] = [
   ...routes.map((route) => ({ ...route, timeoutMs: FUNCTION_TIMEOUT_MS })),
@@ -44,7 +52,7 @@ const USAGE = `Usage: npm run invoke -- <function> <event> [--state-dir DIR]
 
   <function>  a route name: ${routes.map((r) => r.name).join(', ')};
               or a queue function: ${queueFunctions.map((f) => f.name).join(', ')};
-              or a report task function: ${taskFunctions.map((f) => f.name).join(', ')}
+              or a workflow task function: ${taskFunctions.map((f) => f.name).join(', ')}
   <event>     an event file, the name of one in events/ (e.g. get-product, generate-report),
               or the event itself as JSON (e.g. '{"reportId": "<id>"}')`;
 

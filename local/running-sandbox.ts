@@ -23,6 +23,11 @@ export interface RunningSandbox {
   readonly reportStateMachineArn: string;
   /** `whsec_…`, the secret the report callbacks are signed with (partners verify with it). */
   readonly webhookSecret: string;
+  /** The EventBridge endpoint (PutEvents) of the stage's bus, `commerce-api-sandbox`. */
+  readonly eventsEndpoint: string;
+  /** The catalogue import bucket (on s3rver) and the publish state machine's ARN. */
+  readonly catalogueBucket: string;
+  readonly catalogueStateMachineArn: string;
 }
 
 /** The servers of a sandbox, without the API's URL and the process: what the functions' environment is made from. */

@@ -1,24 +1,43 @@
 /**
  * One boot of the sandbox's servers on a state directory, for `npm start` (local/sandbox.ts) and
  * `npm run invoke` without a running sandbox (local/invoke.ts): the table (dynalite, seeded when
- * new), the queues (fauxqs), the reports bucket (s3rver) and the Step Functions endpoint with the
+ * new), the queues (fauxqs), the buckets (s3rver: reports, catalogue imports) and the Step Functions endpoint with the
  * state machines as their constructs synthesize them; then the functions' environment, which
  * points the SDK at these servers, and the sandbox issuer's keys for the authorizer.
  */
+import * as path from 'node:path';
 import { SERVICE_NAME, SERVICE_NAME_ENV } from '../functions/commons/environment';
+import {
+  openSandboxCatalogue,
+  runningCatalogue,
+  SANDBOX_CATALOGUE_BUCKET,
+} from './catalogue/sandbox-catalogue';
+import { openSandboxEvents, runningEvents, type SandboxEvents } from './events/sandbox-events';
 import type { FaultInjector } from './faults';
 import { applyFunctionEnvironment } from './function-env';
 import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
 import { openSandboxQueues, runningQueues, type SandboxQueues } from './queues/sandbox-queues';
-import { openSandboxReports, runningReports, type SandboxReports } from './reports/sandbox-reports';
+import {
+  openSandboxReports,
+  runningReports,
+  SANDBOX_REPORT_BUCKET,
+  type SandboxReports,
+} from './reports/sandbox-reports';
 import type { SandboxServers } from './running-sandbox';
+import { type LocalS3, startLocalS3 } from './s3/local-s3';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { openSandboxStepFunctions, type SandboxStepFunctions } from './stepfunctions/sandbox-step-functions';
+import { startTransactionFront, type TransactionFront } from './transactions/transaction-front';
+
+/** Where s3rver keeps the buckets' objects as files. */
+export const s3Dir = (stateDir: string) => path.join(stateDir, 's3');
 
 export interface BootOptions {
   readonly stateDir: string;
   /** Start again from the seed. */
   readonly reset?: boolean;
+  /** Start with an empty table (the seed's own build). */
+  readonly empty?: boolean;
   /**
    * false: StartExecution records executions without running them (`npm run invoke` without a
    * sandbox); the next `npm start` runs them.
@@ -33,6 +52,8 @@ export interface BootedSandbox {
   readonly queues: SandboxQueues;
   readonly reports: SandboxReports;
   readonly stepFunctions: SandboxStepFunctions;
+  /** The stage's bus and rule, in front of the events queue. */
+  readonly events: SandboxEvents;
   /** Where each server is: what `sandbox.json` says, but for the API's URL and the process. */
   readonly servers: SandboxServers;
   /** The issuer's JWKS document, which the HTTP front serves. */
@@ -43,42 +64,68 @@ export interface BootedSandbox {
 
 export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> {
   const { stateDir } = options;
-  const state = await openSandboxState({ stateDir, reset: options.reset ?? false, log: options.log });
+  const state = await openSandboxState({
+    stateDir,
+    reset: options.reset ?? false,
+    empty: options.empty ?? false,
+    log: options.log,
+  });
   // Messages, PDFs and executions of data that was just seeded again name things that no longer exist.
   const fresh = state.origin === 'seeded';
   let queues: SandboxQueues | undefined;
+  let s3: LocalS3 | undefined;
   let reports: SandboxReports | undefined;
   let stepFunctions: SandboxStepFunctions | undefined;
+  let transactions: TransactionFront | undefined;
+  let events: SandboxEvents | undefined;
   const close = async () => {
     try {
       await stepFunctions?.stopExecutions();
-      await Promise.all([stepFunctions?.close(), queues?.close(), reports?.close()]);
+      await Promise.all([
+        stepFunctions?.close(),
+        events?.close(),
+        transactions?.close(),
+        queues?.close(),
+        s3?.close(),
+      ]);
     } finally {
       await state.close();
     }
   };
   try {
     queues = await openSandboxQueues({ stateDir, fresh });
-    reports = await openSandboxReports({ stateDir, fresh });
+    // The functions reach dynalite through a front that adds TransactWriteItems (local/transactions/).
+    transactions = await startTransactionFront(state.dynamodb.endpoint);
+    events = await openSandboxEvents({ sqs: queues.sqs, queues: queues.queues });
+    // PDFs and catalogue plans of data that was just seeded again name things that no longer exist.
+    s3 = await startLocalS3({
+      directory: s3Dir(stateDir),
+      fresh,
+      buckets: [SANDBOX_REPORT_BUCKET, SANDBOX_CATALOGUE_BUCKET],
+    });
+    reports = await openSandboxReports({ stateDir, s3 });
+    const catalogue = await openSandboxCatalogue();
     stepFunctions = await openSandboxStepFunctions({
       stateDir,
       fresh,
-      machines: [reports.stateMachine],
+      machines: [reports.stateMachine, catalogue.stateMachine],
       run: options.runExecutions,
       ...(options.faults ? { faults: options.faults } : {}),
     });
     const servers: SandboxServers = {
-      dynamodbEndpoint: state.dynamodb.endpoint,
+      dynamodbEndpoint: transactions.endpoint,
       tableName: state.tableName,
       ...runningQueues(queues),
       ...runningReports(reports),
+      ...runningCatalogue(catalogue),
       sfnEndpoint: stepFunctions.endpoint,
+      ...runningEvents(events),
     };
     applyServersEnvironment(servers);
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
-    return { state, queues, reports, stepFunctions, servers, jwks: issuer.jwks, close };
+    return { state, queues, reports, stepFunctions, events, servers, jwks: issuer.jwks, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,8 +1,8 @@
 import { cpSync, rmSync } from 'node:fs';
-import { ensureTable, type LocalDynamoDb, startDynamoDb } from './dynamodb';
+import { ensureTable, type LocalDynamoDb, startDynamoDb, tableExists } from './dynamodb';
 import { itemsKey, pristineData, pristineKey, tableKey } from './seed/pristine-data';
 import { sandboxSeed } from './seed/seed-items';
-import { writeItems } from './seed/write-items';
+import { spawnPristineBuild } from './seed/spawn-pristine-build';
 import { lockStateDir, readDataState, statePaths, writeDataState } from './state-dir';
 import { synthesizeTableInput } from './table-definition';
 
@@ -10,6 +10,8 @@ export interface OpenStateOptions {
   readonly stateDir: string;
   /** Start again from the seed, dropping the current data. */
   readonly reset?: boolean;
+  /** Start with an empty table instead of the seed (the seed's own build, local/seed/build-pristine.ts). */
+  readonly empty?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -38,20 +40,26 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
     const tableInput = await synthesizeTableInput();
     const tableName = tableInput.TableName!;
     const seed = sandboxSeed();
-    const keys = { tableKey: tableKey(tableInput), seedKey: itemsKey(seed.items) };
+    const keys = { tableKey: tableKey(tableInput), seedKey: itemsKey(seed.cacheParts) };
     const paths = statePaths(stateDir);
     const current = readDataState(stateDir);
 
     let origin: SandboxState['origin'] = 'kept';
     let seededInMs: number | undefined;
-    if (options.reset || !current) {
-      const pristine = await pristineData(pristineKey(keys.tableKey, keys.seedKey), tableInput, seed.items);
+    const copySeed = async () => {
+      const pristine = await pristineData(pristineKey(keys.tableKey, keys.seedKey), spawnPristineBuild);
       seededInMs = pristine.builtInMs;
       rmSync(paths.state, { force: true });
       rmSync(paths.dynamodb, { recursive: true, force: true });
       cpSync(pristine.dynamodbDir, paths.dynamodb, { recursive: true });
       writeDataState(stateDir, { ...keys, tableName, createdAt: new Date().toISOString() });
       origin = 'seeded';
+    };
+    if (options.empty) {
+      rmSync(paths.dynamodb, { recursive: true, force: true });
+      origin = 'seeded';
+    } else if (options.reset || !current) {
+      await copySeed();
     } else if (current.tableKey !== keys.tableKey) {
       // Not reset automatically: the state may hold data someone wants to look at first.
       log(
@@ -64,14 +72,15 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
       );
     }
 
-    const dynamodb = await startDynamoDb({ path: paths.dynamodb });
+    let dynamodb = await startDynamoDb({ path: paths.dynamodb });
     try {
-      // Someone deleted the table under a kept state: recreate it and seed it the slow way.
-      if (await ensureTable(dynamodb.client, tableInput)) {
-        const started = performance.now();
-        await writeItems(dynamodb.client, tableName, seed.items);
-        seededInMs = Math.round(performance.now() - started);
-        origin = 'seeded';
+      if (options.empty) {
+        await ensureTable(dynamodb.client, tableInput);
+      } else if (!(await tableExists(dynamodb.client, tableName))) {
+        // Someone deleted the table under a kept state: start again from the seed.
+        await dynamodb.close();
+        await copySeed();
+        dynamodb = await startDynamoDb({ path: paths.dynamodb });
       }
     } catch (error) {
       await dynamodb.close();

@@ -7,7 +7,7 @@
  * this process through tsx. State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
-import { batchFunctions, reportFunctions, routes } from '../functions/routes';
+import { batchFunctions, catalogueFunctions, reportFunctions, routes } from '../functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
 import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './faults';
 import { type HttpFront, startHttpFront } from './http-front';
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       `  SQS       ${queues.endpoint}, queue ${queues.batchQueue.name} (+ -dlq); failed messages come back ` +
         `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +
         (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
-      `  S3        ${reports.s3.endpoint}, bucket ${reports.s3.bucket} (credentials S3RVER/S3RVER, path style)`,
+      `  S3        ${reports.s3.endpoint}, buckets ${reports.s3.buckets.join(', ')} (credentials S3RVER/S3RVER, path style)`,
       `  SFN       ${stepFunctions.endpoint}, state machine ${reports.stateMachine.machine.stateMachineName} as synthesized; ` +
         `retries after ${seconds(SANDBOX_CALLBACK_RETRY_MS)} (Send callback) or ${SANDBOX_RETRY_PAUSE_MS} ms` +
         (resumed > 0
@@ -156,7 +156,12 @@ async function main(): Promise<void> {
 
   // Load every function now, after Ready: first requests answer at warm speed, and a module
   // that does not load is reported at start rather than on its first request.
-  for (const fn of [...routes, ...Object.values(batchFunctions), ...Object.values(reportFunctions)]) {
+  for (const fn of [
+    ...routes,
+    ...Object.values(batchFunctions),
+    ...Object.values(reportFunctions),
+    ...Object.values(catalogueFunctions),
+  ]) {
     await importHandler(fn).catch((error: unknown) =>
       console.error(`The function ${fn.name} does not load; its requests or messages will fail:`, error),
     );

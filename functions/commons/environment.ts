@@ -20,6 +20,11 @@ export const STAGE_ENV = 'STAGE';
 export const BATCH_QUEUE_URL_ENV = 'BATCH_QUEUE_URL';
 
 /** Variables of the report functions. */
+export const CATALOGUE_ENV = {
+  /** The import bucket: uploaded catalogue and stock files, and each version's plan files. */
+  bucket: 'CATALOGUE_IMPORT_BUCKET',
+} as const;
+
 export const REPORT_ENV = {
   /** The bucket that holds the PDFs (generate writes, get-report reads and pre-signs). */
   bucket: 'REPORT_BUCKET',

@@ -1,15 +1,14 @@
 /**
- * The report workflow's part of the sandbox: s3rver with the reports bucket, the callback
- * signing secret, and the report state machine as its construct synthesizes it (run by the
- * sandbox's Step Functions, local/stepfunctions/). State lives in the state directory: the PDFs
- * (`s3/`) and the secret (`webhook-secret`).
+ * The report workflow's part of the sandbox: the reports bucket (on the sandbox's s3rver), the
+ * callback signing secret, and the report state machine as its construct synthesizes it (run by
+ * the sandbox's Step Functions, local/stepfunctions/). The secret lives in the state directory
+ * (`webhook-secret`).
  */
-import * as path from 'node:path';
 import { REPORT_STATES } from '../../functions/reports/domain/report-workflow';
 import { reportFunctions } from '../../functions/routes';
 import { resourceName } from '../../lib/resource-names';
 import type { RunningSandbox } from '../running-sandbox';
-import { type LocalS3, startLocalS3 } from '../s3/local-s3';
+import type { LocalS3 } from '../s3/local-s3';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import type { StateMachineSetup } from '../stepfunctions/sandbox-step-functions';
 import {
@@ -32,8 +31,6 @@ export const reportWorkflowConstruct: StateMachineConstruct = {
   },
 };
 
-export const reportPaths = (stateDir: string) => ({ s3: path.join(stateDir, 's3') });
-
 /**
  * The sandbox's reports bucket. The stack lets CloudFormation name its bucket (lib/report-bucket.ts),
  * so the sandbox has a fixed name of its own; the functions read it from REPORT_BUCKET either way.
@@ -42,38 +39,29 @@ export const SANDBOX_REPORT_BUCKET = resourceName(SANDBOX_STAGE, 'reports');
 
 export interface SandboxReports {
   readonly s3: LocalS3;
+  readonly bucket: string;
   readonly webhook: SandboxWebhookSecret;
   /** The report state machine, with the callback's retry pause, for the sandbox's Step Functions. */
   readonly stateMachine: StateMachineSetup;
-  /** Stops s3rver. */
-  close(): Promise<void>;
 }
 
 export interface OpenReportsOptions {
   readonly stateDir: string;
-  /**
-   * Start with an empty bucket: on `--reset`, and whenever the table was just seeded, since PDFs
-   * of the old data name jobs that no longer exist.
-   */
-  readonly fresh: boolean;
+  /** The sandbox's s3rver, with SANDBOX_REPORT_BUCKET among its buckets. */
+  readonly s3: LocalS3;
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/** Starts the report workflow's servers. The caller holds the state directory's lock. */
+/** Reads the report workflow's secret and synthesizes its state machine. The caller holds the state directory's lock. */
 export async function openSandboxReports(options: OpenReportsOptions): Promise<SandboxReports> {
   // Read first: a secret that is not one stops the start before any server runs.
   const webhook = sandboxWebhookSecret(options.stateDir, options.env);
   const machine = await synthesizeStateMachine(reportWorkflowConstruct);
-  const s3 = await startLocalS3({
-    directory: reportPaths(options.stateDir).s3,
-    fresh: options.fresh,
-    bucket: SANDBOX_REPORT_BUCKET,
-  });
   return {
-    s3,
+    s3: options.s3,
+    bucket: SANDBOX_REPORT_BUCKET,
     webhook,
     stateMachine: { machine, retryPausesMs: { [REPORT_STATES.sendCallback]: SANDBOX_CALLBACK_RETRY_MS } },
-    close: () => s3.close(),
   };
 }
 
@@ -82,7 +70,7 @@ export const runningReports = (
   reports: SandboxReports,
 ): Pick<RunningSandbox, 's3Endpoint' | 'reportBucket' | 'reportStateMachineArn' | 'webhookSecret'> => ({
   s3Endpoint: reports.s3.endpoint,
-  reportBucket: reports.s3.bucket,
+  reportBucket: reports.bucket,
   reportStateMachineArn: reports.stateMachine.machine.stateMachineArn,
   webhookSecret: reports.webhook.secret,
 });

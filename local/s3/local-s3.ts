@@ -20,8 +20,8 @@ export const sandboxS3Client = (endpoint: string) =>
 export interface LocalS3 {
   /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_S3` for the functions. */
   readonly endpoint: string;
-  /** The bucket, made at start when missing. */
-  readonly bucket: string;
+  /** The buckets, made at start when missing. */
+  readonly buckets: readonly string[];
   /** A client for the sandbox's own use (tests, `npm run invoke`). */
   readonly client: S3Client;
   close(): Promise<void>;
@@ -30,22 +30,22 @@ export interface LocalS3 {
 export interface StartLocalS3Options {
   /** Where s3rver keeps buckets and objects as files, so they survive restarts. */
   readonly directory: string;
-  /** Start with an empty bucket (`--reset`, freshly seeded data). */
+  /** Start with empty buckets (`--reset`, freshly seeded data). */
   readonly fresh?: boolean;
-  readonly bucket: string;
+  readonly buckets: readonly string[];
   /** 0 (default) picks a free port. */
   readonly port?: number;
 }
 
 /**
- * Starts s3rver on 127.0.0.1 with the bucket. It checks that a request names a known
+ * Starts s3rver on 127.0.0.1 with the buckets. It checks that a request names a known
  * access key (S3RVER, hence the sandbox's credentials) and that a pre-signed URL has not expired,
  * but not the V4 signature itself. It is CommonJS with Koa and winston behind it, so it is
  * imported here, lazily.
  */
 export async function startLocalS3(options: StartLocalS3Options): Promise<LocalS3> {
   const { default: S3rver } = await import('s3rver');
-  const { bucket } = options;
+  const { buckets } = options;
   if (options.fresh) rmSync(options.directory, { recursive: true, force: true });
   const server = new S3rver({
     address: '127.0.0.1',
@@ -55,7 +55,7 @@ export async function startLocalS3(options: StartLocalS3Options): Promise<LocalS
     // Path style only: the functions' client uses it, and the vhost guess would read a
     // `127.0.0.1` Host as no bucket at all anyway.
     vhostBuckets: false,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
   });
   // Silent from the logger down: a request cut by close() would otherwise log to a logger
   // whose transports close() has removed, which winston reports on the console.
@@ -66,7 +66,7 @@ export async function startLocalS3(options: StartLocalS3Options): Promise<LocalS
   let closing: Promise<void> | undefined;
   return {
     endpoint,
-    bucket,
+    buckets,
     client,
     close() {
       closing ??= (async () => {

@@ -3,18 +3,16 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import * as path from 'node:path';
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { projectRoot } from '../../lib/project-paths';
-import { ensureTable, startDynamoDb } from '../dynamodb';
-import { writeItems } from './write-items';
 
 /** Bump when the cache layout changes, so old entries are not reused. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 const KEEP_ENTRIES = 3;
 
 /**
- * Seeding dynalite takes about 2 s (some 10,000 items at a few thousand writes a second), a
- * copy of the resulting LevelDB directory about 10 ms. So the seed is written once into a
- * pristine data directory, kept in node_modules/.cache, and every fresh start (first run,
- * `--reset`, each e2e run) copies it.
+ * Seeding takes seconds (the catalogue goes through the publish workflow, the orders through
+ * the event path), a copy of the resulting LevelDB directory about 10 ms. So the seed is built
+ * once into a pristine data directory, kept in node_modules/.cache, and every fresh start
+ * (first run, `--reset`, each e2e run) copies it.
  */
 export const cacheRoot = () =>
   process.env.SANDBOX_CACHE_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'commerce-api-sandbox');
@@ -28,8 +26,8 @@ const shortHash = (parts: Iterable<unknown>) => {
 /** Identifies a table definition (keys, indexes), so a state made with another one is noticed. */
 export const tableKey = (tableInput: CreateTableCommandInput) => shortHash([tableInput]);
 
-/** Identifies the seed's items. */
-export const itemsKey = (items: readonly Record<string, unknown>[]) => shortHash(items);
+/** Identifies the seed: its files and items. */
+export const itemsKey = (parts: readonly unknown[]) => shortHash(parts);
 
 /** Names the pristine data: a change to the seed, the table or dynalite makes a new entry. */
 export const pristineKey = (tableKeyValue: string, itemsKeyValue: string) =>
@@ -53,10 +51,13 @@ const prune = (root: string) => {
   for (const stale of entries.slice(KEEP_ENTRIES)) rmSync(stale, { recursive: true, force: true });
 };
 
+/**
+ * The pristine data of `key`, built by `build` into a fresh dynalite directory when the cache
+ * has no complete entry for it yet.
+ */
 export async function pristineData(
   key: string,
-  tableInput: CreateTableCommandInput,
-  items: readonly Record<string, unknown>[],
+  build: (dynamodbDir: string) => Promise<void>,
 ): Promise<PristineData> {
   const root = cacheRoot();
   const dir = path.join(root, key);
@@ -68,13 +69,7 @@ export async function pristineData(
   const building = path.join(root, `.${key}-${randomUUID()}`);
   mkdirSync(building, { recursive: true });
   try {
-    const db = await startDynamoDb({ path: path.join(building, 'dynamodb') });
-    try {
-      await ensureTable(db.client, tableInput);
-      await writeItems(db.client, tableInput.TableName!, items);
-    } finally {
-      await db.close();
-    }
+    await build(path.join(building, 'dynamodb'));
     writeFileSync(completeMarker(building), `${new Date().toISOString()}\n`);
     try {
       renameSync(building, dir);

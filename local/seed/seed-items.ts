@@ -1,12 +1,20 @@
 import { catalogueItems } from '../../functions/catalogue/store/catalogue-items';
+import { seedCatalogueText } from './catalogue-file-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { orderItems, seedOrders } from './order-seed';
 import { reportJobItems, seedReportJobs } from './report-seed';
 import { seedUsers, userItems } from './user-seed';
 
 export interface Seed {
-  /** Every table item of the seed, in a stable order. */
+  /** The catalogue file the sandbox publishes through the publish workflow. */
+  readonly catalogueText: string;
+  /** The table items written as they are: users, their orders and the sample report job, in a stable order. */
   readonly items: Record<string, unknown>[];
+  /**
+   * What the seeded table is made of, to name its cache entry: the files, the items, and the
+   * items the workflow makes of the catalogue (so a change of their layout is a new entry).
+   */
+  readonly cacheParts: readonly unknown[];
   /** One line for the start-up summary. */
   readonly summary: string;
 }
@@ -17,17 +25,18 @@ export function sandboxSeed(): Seed {
   const users = seedUsers();
   const orders = seedOrders();
   const reports = seedReportJobs();
-  const items = [
-    ...catalogueItems(catalogue.products, catalogue.stocks, catalogue.reference),
-    ...userItems(users),
-    ...orderItems(orders),
-    ...reportJobItems(reports),
-  ];
+  const items = [...userItems(users), ...orderItems(orders), ...reportJobItems(reports)];
+  const catalogueText = seedCatalogueText();
   const books = catalogue.products.filter((p) => p.type === 'book').length;
   const summary =
     `${catalogue.products.length} products (${books} books, ${catalogue.products.length - books} computers), ` +
     `${catalogue.reference.businessUnits.length} business units, ${catalogue.reference.countries.length} countries, ` +
-    `${catalogue.stocks.length} stock levels, ${users.length} users (1 the administrator), ` +
-    `${orders.length} orders, ${reports.length} sample report job: ${items.length} items`;
-  return { items, summary };
+    `${catalogue.stocks.length} stock levels (published through the workflow), ${users.length} users ` +
+    `(1 the administrator), ${orders.length} orders, ${reports.length} sample report job`;
+  return {
+    catalogueText,
+    items,
+    cacheParts: [catalogueText, items, catalogueItems('layout', catalogue)],
+    summary,
+  };
 }

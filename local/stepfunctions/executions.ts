@@ -74,6 +74,8 @@ export interface ExecutionsOptions {
   /** The pause before a retry of these states (by name); SANDBOX_RETRY_PAUSE_MS or `retryPauseMs` for the others. */
   readonly retryPausesMs?: Readonly<Record<string, number>>;
   readonly retryPauseMs?: number;
+  /** Wait states shortened in the sandbox (state name → milliseconds); the others wait as defined. */
+  readonly waitsMs?: Readonly<Record<string, number>>;
   readonly log?: (line: string) => void;
   readonly logError?: (message: string, error?: unknown) => void;
   readonly now?: () => number;
@@ -159,7 +161,11 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
     );
     const started = now();
     const run = machine.run(JSON.parse(record.input), {
-      overrides: { taskResourceLocalHandlers, retryIntervalOverrides: overrides },
+      overrides: {
+        taskResourceLocalHandlers,
+        retryIntervalOverrides: overrides,
+        ...(options.waitsMs ? { waitTimeOverrides: options.waitsMs } : {}),
+      },
       noThrowOnAbort: true,
       context: {
         Execution: { Id: record.executionArn, Name: record.name },

@@ -18,6 +18,8 @@ export const executionsFile = (stateDir: string) => path.join(stateDir, 'executi
 export interface StateMachineSetup {
   readonly machine: SandboxStateMachine;
   readonly retryPausesMs?: Readonly<Record<string, number>>;
+  /** Wait states the sandbox shortens (state name → milliseconds), like the retry pauses. */
+  readonly waitsMs?: Readonly<Record<string, number>>;
 }
 
 /** The API of several state machines behind one endpoint, each execution handled by its own. */
@@ -104,6 +106,7 @@ export async function openSandboxStepFunctions(
       journal,
       run: options.run ?? true,
       ...(setup.retryPausesMs ? { retryPausesMs: setup.retryPausesMs } : {}),
+      ...(setup.waitsMs ? { waitsMs: setup.waitsMs } : {}),
       ...(options.faults ? { faults: options.faults } : {}),
       ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
       ...(options.log ? { log: options.log } : {}),

@@ -4,6 +4,7 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import {
   authorizerFunction,
   batchFunctions,
+  catalogueFunctions,
   eventFunctions,
   reportFunctions,
   routes,
@@ -35,7 +36,7 @@ const DYNAMODB_WRITES =
   /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL(Insert|Update|Delete)|\*)$/;
 
 describe('route functions', () => {
-  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers and the report workflow tasks', () => {
+  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers, the events consumer and the workflow tasks', () => {
     const names = Object.values(functions)
       .map((fn) => fn.Properties.FunctionName)
       .filter((name) => name !== undefined);
@@ -48,6 +49,8 @@ describe('route functions', () => {
         ...Object.values(reportFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // The order and user events' consumer (lib/order-events.ts).
         ...Object.values(eventFunctions).map((fn) => routeFunctionName('dev', fn.name)),
+        // The catalogue publish workflow's task function (lib/catalogue-publishing.ts).
+        ...Object.values(catalogueFunctions).map((fn) => routeFunctionName('dev', fn.name)),
       ].sort(),
     );
   });

@@ -28,8 +28,8 @@ import {
 import type { CfnJson } from './synth';
 
 describe('the report state machine', () => {
-  it('is the only one: Standard, named after the stage, traced', () => {
-    dev.template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
+  it('is one of two (reports, catalogue publishing): Standard, named after the stage, traced', () => {
+    dev.template.resourceCountIs('AWS::StepFunctions::StateMachine', 2);
     expect(stateMachine.Properties).toMatchObject({
       StateMachineName: 'commerce-api-dev-reports',
       StateMachineType: 'STANDARD',

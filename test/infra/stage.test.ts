@@ -76,11 +76,16 @@ describe('dev and prod', () => {
     expect(only(dev.template, 'AWS::Cognito::UserPool').Properties.DeletionProtection).toBe('INACTIVE');
   });
 
-  it('dev empties its report bucket before deleting it; prod keeps it, unversioned in both (the PDFs are regenerable and expire after 7 days)', () => {
-    dev.template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+  it('dev empties its buckets before deleting them; prod keeps them, unversioned in both (the PDFs are regenerable and expire after 7 days)', () => {
+    dev.template.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
     prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
-    for (const template of [dev.template, prod.template]) {
-      const bucket = only(template, 'AWS::S3::Bucket').Properties;
+    for (const { stack, template } of [dev, prod]) {
+      const bucket =
+        template.toJSON().Resources[
+          stack.resolve(
+            (stack.reports.bucket.bucket.node.defaultChild as unknown as { logicalId: string }).logicalId,
+          )
+        ].Properties;
       expect(bucket.VersioningConfiguration).toBeUndefined();
       expect(bucket.LifecycleConfiguration.Rules).toContainEqual(
         expect.objectContaining({ Id: 'expire-reports', ExpirationInDays: 7, Status: 'Enabled' }),

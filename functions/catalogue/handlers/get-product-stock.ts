@@ -3,7 +3,7 @@ import { httpRoute } from '#commons/http/http-route';
 import { STOCK_FIELDS, stockView } from '../domain/reference-data';
 import { productPath } from '../http-schemas/paths';
 import { stockQuery } from '../http-schemas/stock';
-import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
+import { activeCatalogue } from '../store/dynamodb-catalogue-store';
 
 /**
  * GET /products/{product_id}/stocks?location_id=: the stock at that location. Stock changes
@@ -12,7 +12,7 @@ import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
 export const handler = httpRoute(
   { path: productPath, query: stockQuery, fields: STOCK_FIELDS, cache: 'no-store' },
   async ({ path, query }) => {
-    const stock = await dynamoDbCatalogueStore.getStock(path.product_id, query.location_id);
+    const stock = await (await activeCatalogue()).getStock(path.product_id, query.location_id);
     if (!stock) throw notFound();
     return { body: stockView(stock) };
   },

@@ -1,12 +1,12 @@
 import { httpRoute } from '#commons/http/http-route';
 import { BUSINESS_UNIT_FIELDS, businessUnitView } from '../domain/reference-data';
-import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
+import { activeCatalogue } from '../store/dynamodb-catalogue-store';
 
 /** GET /business-units: the ids that `business-unit` accepts. */
 export const handler = httpRoute(
   { fields: BUSINESS_UNIT_FIELDS, translated: true, cache: 'public' },
   async ({ language }) => {
-    const { businessUnits } = await dynamoDbCatalogueStore.getReferenceData();
+    const { businessUnits } = await (await activeCatalogue()).getReferenceData();
     return { body: businessUnits.map((u) => businessUnitView(u, language)) };
   },
 );

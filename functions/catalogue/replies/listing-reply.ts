@@ -5,7 +5,7 @@ import type { Language } from '#commons/languages';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
 import type { SearchCriteria } from '../http-schemas/listing';
 import { listProducts } from '../services/catalogue-service';
-import { dynamoDbCatalogueStore } from '../store/dynamodb-catalogue-store';
+import { activeCatalogue } from '../store/dynamodb-catalogue-store';
 
 /** The listing request a search criteria object stands for (body, or decoded `searchCriteria`). */
 export const fromCriteria = (criteria: SearchCriteria): ListingRequest => ({
@@ -71,7 +71,7 @@ export const listingReply = async (
   { from = 'query', unknownCountry = 'invalid' }: ListingReplyOptions = {},
 ): Promise<Reply> => {
   try {
-    return { body: await listProducts(dynamoDbCatalogueStore, request, language) };
+    return { body: await listProducts(await activeCatalogue(), request, language) };
   } catch (error) {
     if (!(error instanceof UnknownReferenceError)) throw error;
     if (error.reference === 'country' && unknownCountry === 'not_found') throw notFound();

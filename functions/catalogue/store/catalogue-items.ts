@@ -9,24 +9,24 @@ import {
   stockKey,
 } from './catalogue-keys';
 
+export interface CatalogueContent {
+  readonly products: readonly ProductRecord[];
+  readonly stocks: readonly StockLevel[];
+  readonly reference: ReferenceData;
+}
+
 /**
- * The table items that publish a catalogue: products, stock levels, reference data and every
- * listing entry with its position. The sandbox seed writes these; a production import job
- * would write the same.
+ * The table items of one catalogue version: the reference data, products, stock levels and
+ * every listing entry with its position. The publish workflow writes these, in chunks.
  */
-export const catalogueItems = (
-  products: readonly ProductRecord[],
-  stocks: readonly StockLevel[],
-  reference: ReferenceData,
-): Record<string, unknown>[] => [
-  { ...referenceDataKey, ...reference },
-  ...products.map((p) => ({ ...productKey(p.id), ...p })),
-  ...stocks.map((s) => ({ ...stockKey(s.productId, s.locationId), ...s })),
-  ...publishListings(products, listingPartitionKey).map(({ partition, position, entry }) => ({
-    pk: listingPartitionKey(partition),
-    sk: listingSortKey(entry.id),
-    list: listingPartitionKey(partition),
-    position,
-    ...entry,
-  })),
+export const catalogueItems = (version: string, catalogue: CatalogueContent): Record<string, unknown>[] => [
+  { ...referenceDataKey(version), ...catalogue.reference },
+  ...catalogue.products.map((p) => ({ ...productKey(version, p.id), ...p })),
+  ...catalogue.stocks.map((s) => ({ ...stockKey(version, s.productId, s.locationId), ...s })),
+  ...publishListings(catalogue.products, (partition) => listingPartitionKey(version, partition)).map(
+    ({ partition, position, entry }) => {
+      const list = listingPartitionKey(version, partition);
+      return { pk: list, sk: listingSortKey(entry.id), list, position, ...entry };
+    },
+  ),
 ];

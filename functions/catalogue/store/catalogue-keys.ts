@@ -1,23 +1,55 @@
 import type { ListingPartition } from '../domain/listing';
 
-/** Where each catalogue item lives in the table (pk/sk). Shared by the store and the publisher. */
-export const productKey = (id: number) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' });
-export const stockKey = (productId: number, locationId: string) => ({
-  pk: `PRODUCT#${productId}`,
+/**
+ * Where each catalogue item lives in the table (pk/sk). Every item of a published catalogue sits
+ * under its version (`CAT#<version>#…`), so a publish writes a whole new version beside the
+ * active one and switches to it with one write (docs/design.md D48); the `CATALOGUE` partition
+ * holds which version is active, the publish lock and the publish records.
+ */
+const versioned = (version: string, rest: string) => `CAT#${version}#${rest}`;
+
+export const productKey = (version: string, id: number) => ({
+  pk: versioned(version, `PRODUCT#${id}`),
+  sk: 'PRODUCT',
+});
+export const stockKey = (version: string, productId: number, locationId: string) => ({
+  pk: versioned(version, `PRODUCT#${productId}`),
   sk: `STOCK#${locationId}`,
 });
-export const referenceDataKey = { pk: 'CATALOGUE', sk: 'REFERENCE' } as const;
+export const referenceDataKey = (version: string) => ({
+  pk: versioned(version, 'REFERENCE'),
+  sk: 'REFERENCE',
+});
 
 const ANY = '*';
 /** Brands are free text: encoding keeps `#`, `|` and `*` in a brand from colliding with the key syntax. */
-export const listingPartitionKey = (p: ListingPartition) =>
-  [
-    'LIST',
-    `c=${p.country ?? ANY}`,
-    `u=${p.businessUnit ? encodeURIComponent(p.businessUnit) : ANY}`,
-    `t=${p.type ?? ANY}`,
-    `b=${p.brand !== undefined ? encodeURIComponent(p.brand) : ANY}`,
-  ].join('#');
+export const listingPartitionKey = (version: string, p: ListingPartition) =>
+  versioned(
+    version,
+    [
+      'LIST',
+      `c=${p.country ?? ANY}`,
+      `u=${p.businessUnit ? encodeURIComponent(p.businessUnit) : ANY}`,
+      `t=${p.type ?? ANY}`,
+      `b=${p.brand !== undefined ? encodeURIComponent(p.brand) : ANY}`,
+    ].join('#'),
+  );
 
 /** Sort key of a listing entry: zero-padded so string order is id order. */
 export const listingSortKey = (productId: number) => `P#${String(productId).padStart(10, '0')}`;
+
+/** The partition of the catalogue's control items. */
+const CONTROL = 'CATALOGUE';
+/** Which version readers see, since when, with its counts. */
+export const activeVersionKey = { pk: CONTROL, sk: 'ACTIVE' } as const;
+/** Held by the one publish or stock update running on the stage. */
+export const publishLockKey = { pk: CONTROL, sk: 'LOCK' } as const;
+/** What happened to one publish or stock update (status, counts, the first errors). */
+export const publishRecordKey = (publishId: string) => ({ pk: CONTROL, sk: `PUBLISH#${publishId}` });
+export const PUBLISH_RECORD_PREFIX = 'PUBLISH#';
+/** How far the writing of one chunk of a version has come, so a retried chunk resumes there. */
+export const chunkProgressPartition = (version: string) => versioned(version, 'CHUNKS');
+export const chunkProgressKey = (version: string, chunk: number) => ({
+  pk: chunkProgressPartition(version),
+  sk: `CHUNK#${String(chunk).padStart(6, '0')}`,
+});

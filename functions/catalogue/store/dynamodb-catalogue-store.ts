@@ -3,6 +3,7 @@ import type { ListingEntry, ListingPartition } from '../domain/listing';
 import type { ListingReader } from '../domain/listing-page';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
+import { activeVersion } from './active-version';
 import {
   listingPartitionKey,
   listingSortKey,
@@ -14,15 +15,18 @@ import type { CatalogueStore } from './catalogue-store';
 
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
 
-const listings: ListingReader = {
+const listingsAt = (version: string): ListingReader => ({
   async readPositions(partition: ListingPartition, from: number, to: number) {
-    return (await readPositions(listingPartitionKey(partition), from, to)).map(toEntry);
+    return (await readPositions(listingPartitionKey(version, partition), from, to)).map(toEntry);
   },
   async positionAtOrBefore(partition: ListingPartition, id: number) {
     const [item] = await queryItems({
       KeyConditionExpression: 'pk = :pk AND sk <= :sk',
       ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':sk': listingSortKey(id) },
+      ExpressionAttributeValues: {
+        ':pk': listingPartitionKey(version, partition),
+        ':sk': listingSortKey(id),
+      },
       ProjectionExpression: '#position',
       ScanIndexForward: false,
       Limit: 1,
@@ -33,7 +37,7 @@ const listings: ListingReader = {
     const [item] = await queryItems({
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition) },
+      ExpressionAttributeValues: { ':pk': listingPartitionKey(version, partition) },
       ProjectionExpression: 'id, #position',
       ScanIndexForward: false,
       Limit: 1,
@@ -43,32 +47,68 @@ const listings: ListingReader = {
   async readFrom(partition: ListingPartition, id: number, limit: number) {
     const items = await queryItems({
       KeyConditionExpression: 'pk = :pk AND sk >= :sk',
-      ExpressionAttributeValues: { ':pk': listingPartitionKey(partition), ':sk': listingSortKey(id) },
+      ExpressionAttributeValues: {
+        ':pk': listingPartitionKey(version, partition),
+        ':sk': listingSortKey(id),
+      },
       Limit: limit,
     });
     return items.map(toEntry);
   },
+});
+
+/**
+ * A published version's reference data never changes (a change is a new version), so each
+ * execution environment reads it once per version.
+ */
+const references = new Map<string, Promise<ReferenceData>>();
+
+const referenceAt = (version: string): Promise<ReferenceData> => {
+  let reference = references.get(version);
+  if (!reference) {
+    reference = getItem(referenceDataKey(version)).then((item) => {
+      if (!item) throw new Error(`Catalogue version ${version} has no reference data`);
+      return withoutKeys(item) as unknown as ReferenceData;
+    });
+    // A failed read is not kept: the next request reads again.
+    reference.catch(() => references.delete(version));
+    references.set(version, reference);
+  }
+  return reference;
 };
 
-/** Reference data changes rarely; each execution environment reads it at most once a minute. */
-const REFERENCE_TTL_MS = 60_000;
-let reference: { data: ReferenceData; readAt: number } | undefined;
-
-export const dynamoDbCatalogueStore: CatalogueStore = {
+/** The catalogue of one published version. */
+export const catalogueAt = (version: string): CatalogueStore => ({
   async getProduct(id) {
-    const item = await getItem(productKey(id));
+    const item = await getItem(productKey(version, id));
     return item ? (withoutKeys(item) as unknown as ProductRecord) : undefined;
   },
   async getStock(productId, locationId) {
-    const item = await getItem(stockKey(productId, locationId));
+    const item = await getItem(stockKey(version, productId, locationId));
     return item ? (withoutKeys(item) as unknown as StockLevel) : undefined;
   },
-  async getReferenceData() {
-    if (reference && performance.now() - reference.readAt < REFERENCE_TTL_MS) return reference.data;
-    const item = await getItem(referenceDataKey);
-    if (!item) throw new Error('Catalogue reference data is missing from the table');
-    reference = { data: withoutKeys(item) as unknown as ReferenceData, readAt: performance.now() };
-    return reference.data;
+  getReferenceData: () => referenceAt(version),
+  listings: listingsAt(version),
+});
+
+/** What a stage answers before its first publish: no products, no countries, no business units. */
+export const EMPTY_CATALOGUE: CatalogueStore = {
+  getProduct: async () => undefined,
+  getStock: async () => undefined,
+  getReferenceData: async () => ({ countries: [], businessUnits: [], rates: { base: 'EUR', rates: {} } }),
+  listings: {
+    readPositions: async () => [],
+    positionAtOrBefore: async () => 0,
+    last: async () => undefined,
+    readFrom: async () => [],
   },
-  listings,
+};
+
+/**
+ * The catalogue a request reads: the active version, resolved once per request, so every read
+ * of one answer comes from the same version even while a publish switches to the next.
+ */
+export const activeCatalogue = async (): Promise<CatalogueStore> => {
+  const active = await activeVersion();
+  return active ? catalogueAt(active.version) : EMPTY_CATALOGUE;
 };

@@ -1,14 +1,15 @@
+import { reportIdOf, workflowTask } from '#commons/workflow-task';
 import { dynamoDbUserStore } from '../../identity/store/dynamodb-user-store';
 import { dynamoDbOrderStore } from '../../orders/store/dynamodb-order-store';
 import type { GeneratedReport, ReportExecutionInput } from '../domain/report-workflow';
 import { generateReport } from '../services/report-generation-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { s3ReportWriter } from '../store/s3-report-writer';
-import { workflowTask } from '../workflow-task';
 
 /** Task "Generate report": the PDF of the job's orders, written to S3. */
 export const handler = workflowTask<ReportExecutionInput, GeneratedReport>(
   'generate report',
+  reportIdOf,
   ({ reportId }) =>
     generateReport(
       {

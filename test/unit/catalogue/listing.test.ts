@@ -1,6 +1,10 @@
+import type { ListingPartition } from '../../../functions/catalogue/domain/listing';
 import { partitionsFor, partitionsOf, publishListings } from '../../../functions/catalogue/domain/listing';
-import { listingPartitionKey } from '../../../functions/catalogue/store/catalogue-keys';
+import { listingPartitionKey as versionedPartitionKey } from '../../../functions/catalogue/store/catalogue-keys';
 import { catalogue, product } from './product-fixtures';
+
+/** Partition keys of one catalogue version. */
+const listingPartitionKey = (p: ListingPartition) => versionedPartitionKey('v1', p);
 
 describe('partitionsFor', () => {
   it('is one partition for single values and for no filter', () => {

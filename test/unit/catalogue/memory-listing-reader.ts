@@ -5,7 +5,10 @@ import {
 } from '../../../functions/catalogue/domain/listing';
 import type { ListingReader } from '../../../functions/catalogue/domain/listing-page';
 import type { ProductRecord } from '../../../functions/catalogue/domain/product';
-import { listingPartitionKey } from '../../../functions/catalogue/store/catalogue-keys';
+import { listingPartitionKey as versionedPartitionKey } from '../../../functions/catalogue/store/catalogue-keys';
+
+/** Partition keys of one catalogue version. */
+const listingPartitionKey = (p: ListingPartition) => versionedPartitionKey('v1', p);
 
 /** A ListingReader over published partitions that counts the items each call reads, like DynamoDB would. */
 export const memoryListingReader = (products: readonly ProductRecord[]) => {

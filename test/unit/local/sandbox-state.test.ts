@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteTableCommand, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { activeVersionKey, productKey } from '../../../functions/catalogue/store/catalogue-keys';
 import { openSandboxState, type SandboxState } from '../../../local/sandbox-state';
 import { lockStateDir, readDataState, StateDirBusyError, statePaths } from '../../../local/state-dir';
 
@@ -20,6 +21,11 @@ const get = async (state: SandboxState, key: Record<string, string>) =>
       new GetCommand({ TableName: state.tableName, Key: key }),
     )
   ).Item;
+/** A product of the catalogue version the state serves. */
+const getProduct = async (state: SandboxState, id: number) => {
+  const active = await get(state, activeVersionKey);
+  return active && get(state, productKey(String(active.version), id));
+};
 
 describe('the sandbox state directory', () => {
   let stateDir: string;
@@ -42,7 +48,7 @@ describe('the sandbox state directory', () => {
     const first = await open();
     expect(first.origin).toBe('seeded');
     expect(first.tableName).toBe('commerce-api-sandbox');
-    expect(await get(first, { pk: 'PRODUCT#200', sk: 'PRODUCT' })).toMatchObject({ id: 200 });
+    expect(await getProduct(first, 200)).toMatchObject({ id: 200 });
     await put(first);
     await first.close();
 
@@ -54,7 +60,7 @@ describe('the sandbox state directory', () => {
     const reset = await open({ reset: true });
     expect(reset.origin).toBe('seeded');
     expect(await get(reset, marker)).toBeUndefined();
-    expect(await get(reset, { pk: 'PRODUCT#1', sk: 'PRODUCT' })).toMatchObject({ id: 1 });
+    expect(await getProduct(reset, 1)).toMatchObject({ id: 1 });
     await reset.close();
   });
 
@@ -82,7 +88,7 @@ describe('the sandbox state directory', () => {
     await first.close();
     const second = await open();
     expect(second.origin).toBe('seeded');
-    expect(await get(second, { pk: 'PRODUCT#1', sk: 'PRODUCT' })).toMatchObject({ id: 1 });
+    expect(await getProduct(second, 1)).toMatchObject({ id: 1 });
     expect(readDataState(stateDir)?.tableName).toBe('commerce-api-sandbox');
   });
 });

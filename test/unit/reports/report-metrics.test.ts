@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { METRIC_NAMES } from '../../../functions/commons/metric-names';
+import { reportIdOf, workflowTask } from '../../../functions/commons/workflow-task';
 import type { UserRecord } from '../../../functions/identity/domain/user';
 import type { OrderRecord } from '../../../functions/orders/domain/order';
 import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
@@ -8,7 +9,6 @@ import {
   recordReportState,
   sendReportCallback,
 } from '../../../functions/reports/services/report-outcome-service';
-import { workflowTask } from '../../../functions/reports/workflow-task';
 import { partnerAnswering } from '../../support/local-partner';
 import { captureMetrics } from '../support/metrics-capture';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
@@ -123,7 +123,7 @@ describe('report metrics', () => {
 
 describe('a workflow task', () => {
   it('writes the metrics of its invocation once, when it succeeds', async () => {
-    const task = workflowTask('test task', async ({ reportId }: { reportId: string }) => {
+    const task = workflowTask('test task', reportIdOf, async ({ reportId }: { reportId: string }) => {
       const jobs = memoryJobStore();
       jobs.jobs.set(reportId, reportJob());
       return recordReportState(jobs.store, { reportId, outcome: 'FAILED', error: 'boom' }, NOW);
@@ -135,7 +135,7 @@ describe('a workflow task', () => {
   });
 
   it('writes them too when it fails, so the counts of a failed attempt are not lost nor carried over', async () => {
-    const task = workflowTask('test task', async () => {
+    const task = workflowTask('test task', reportIdOf, async () => {
       const jobs = memoryJobStore();
       jobs.jobs.set(REPORT_ID, reportJob({ notification: 'PENDING' }));
       await recordReportState(jobs.store, { reportId: REPORT_ID, outcome: 'NOTIFICATION_FAILED' }, NOW);
@@ -148,7 +148,7 @@ describe('a workflow task', () => {
   });
 
   it('writes nothing when it counted nothing', async () => {
-    await workflowTask('test task', async () => ({ ok: true }))({ reportId: REPORT_ID });
+    await workflowTask('test task', reportIdOf, async () => ({ ok: true }))({ reportId: REPORT_ID });
     expect(captured.published).toEqual([]);
   });
 });

@@ -42,6 +42,6 @@ describe('a brand that is not Unicode text (a lone surrogate)', () => {
     const keys = dynamo
       .commandCalls(QueryCommand)
       .map((c) => c.args[0].input.ExpressionAttributeValues?.[':list']);
-    expect(keys).toContain(`LIST#c=*#u=*#t=*#b=${encodeURIComponent('\u{1f4a9} Poo')}`);
+    expect(keys).toContain(`CAT#v1#LIST#c=*#u=*#t=*#b=${encodeURIComponent('\u{1f4a9} Poo')}`);
   });
 });

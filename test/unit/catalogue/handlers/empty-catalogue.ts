@@ -1,6 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
+import { mockActiveVersion, VERSION } from './active-version';
 
 /**
  * A mocked table holding reference data (GB, the `books` unit, EUR→GBP) and no listing items:
@@ -16,9 +17,10 @@ export const mockEmptyCatalogue = () => {
   };
   beforeEach(() => {
     dynamo.reset();
+    mockActiveVersion(dynamo);
     dynamo
-      .on(GetCommand, { Key: referenceDataKey })
-      .resolves({ Item: { ...referenceDataKey, ...reference } });
+      .on(GetCommand, { Key: referenceDataKey(VERSION) })
+      .resolves({ Item: { ...referenceDataKey(VERSION), ...reference } });
     dynamo.on(QueryCommand).resolves({ Items: [] });
   });
   return dynamo;

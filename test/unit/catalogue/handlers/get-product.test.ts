@@ -4,6 +4,7 @@ import { handler } from '../../../../functions/catalogue/handlers/get-product';
 import { productKey } from '../../../../functions/catalogue/store/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 import { product } from '../product-fixtures';
+import { mockActiveVersion, VERSION } from './active-version';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
@@ -14,11 +15,16 @@ const get = (id: string, query?: Record<string, string[]>, headers?: Record<stri
     lambdaContext,
   );
 
-beforeEach(() => dynamo.reset());
+beforeEach(() => {
+  dynamo.reset();
+  mockActiveVersion(dynamo);
+});
 
 describe('GET /products/{product_id}', () => {
   it('answers the translated single-product view with an integer id', async () => {
-    dynamo.on(GetCommand, { Key: productKey(7) }).resolves({ Item: { ...productKey(7), ...product(7) } });
+    dynamo
+      .on(GetCommand, { Key: productKey(VERSION, 7) })
+      .resolves({ Item: { ...productKey(VERSION, 7), ...product(7) } });
     const response = await get('7', undefined, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({
@@ -40,7 +46,9 @@ describe('GET /products/{product_id}', () => {
   });
 
   it('keeps only the asked fields', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { ...productKey(7), ...product(7) } });
+    dynamo
+      .on(GetCommand, { Key: productKey(VERSION, 7) })
+      .resolves({ Item: { ...productKey(VERSION, 7), ...product(7) } });
     const response = await get('7', { fields: ['id,label'] });
     expect(JSON.parse(response.body)).toEqual({ id: 7, label: 'Product 7' });
   });

@@ -4,6 +4,7 @@ import { handler } from '../../../../functions/catalogue/handlers/list-products'
 import { handler as search } from '../../../../functions/catalogue/handlers/search-products';
 import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
+import { mockActiveVersion, VERSION } from './active-version';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
@@ -31,7 +32,10 @@ const bodyOf = (response: { body: string }) => JSON.parse(response.body);
 
 beforeEach(() => {
   dynamo.reset();
-  dynamo.on(GetCommand, { Key: referenceDataKey }).resolves({ Item: { ...referenceDataKey, ...reference } });
+  mockActiveVersion(dynamo);
+  dynamo
+    .on(GetCommand, { Key: referenceDataKey(VERSION) })
+    .resolves({ Item: { ...referenceDataKey(VERSION), ...reference } });
   dynamo.on(QueryCommand).resolves({ Items: [entry(21), entry(22)], ScannedCount: 2 });
 });
 
@@ -42,7 +46,7 @@ describe('GET /products', () => {
     const [query] = dynamo.commandCalls(QueryCommand);
     expect(query?.args[0].input).toMatchObject({
       IndexName: 'byPosition',
-      ExpressionAttributeValues: { ':list': 'LIST#c=GB#u=*#t=*#b=*', ':from': 21, ':to': 40 },
+      ExpressionAttributeValues: { ':list': 'CAT#v1#LIST#c=GB#u=*#t=*#b=*', ':from': 21, ':to': 40 },
     });
     expect(bodyOf(response)).toEqual([
       { id: '21', label: 'Book 21', type: 'book', brand: 'Acme', price: { value: 10, currency: 'GBP' } },
@@ -105,7 +109,7 @@ describe('GET /products', () => {
     expect(viaBody.body).toBe(viaQuery.body);
     const [first, second] = dynamo.commandCalls(QueryCommand);
     expect(first?.args[0].input.ExpressionAttributeValues?.[':list']).toBe(
-      'LIST#c=GB#u=*#t=book#b=Pipe%7CLine',
+      'CAT#v1#LIST#c=GB#u=*#t=book#b=Pipe%7CLine',
     );
     expect(second?.args[0].input).toEqual(first?.args[0].input);
   });

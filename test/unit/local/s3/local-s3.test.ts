@@ -16,31 +16,32 @@ describe('the sandbox S3 (s3rver)', () => {
   afterAll(() => rmSync(path.dirname(directory), { recursive: true, force: true }));
 
   const Key = 'reports/r.pdf';
+  const bucket = SANDBOX_REPORT_BUCKET;
   // Bytes that are not UTF-8, and more than one chunk of a streamed upload.
   const pdf = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256);
 
   it('listens on loopback with the reports bucket, and keeps objects byte for byte', async () => {
-    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET, fresh: true });
+    s3 = await startLocalS3({ directory, buckets: [SANDBOX_REPORT_BUCKET], fresh: true });
     expect(s3.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(s3.bucket).toBe(SANDBOX_REPORT_BUCKET);
-    await s3.client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
+    expect(s3.buckets).toEqual([SANDBOX_REPORT_BUCKET]);
+    await s3.client.send(new HeadBucketCommand({ Bucket: bucket }));
     await s3.client.send(
-      new PutObjectCommand({ Bucket: s3.bucket, Key, Body: pdf, ContentType: 'application/pdf' }),
+      new PutObjectCommand({ Bucket: bucket, Key, Body: pdf, ContentType: 'application/pdf' }),
     );
-    const got = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }));
+    const got = await s3.client.send(new GetObjectCommand({ Bucket: bucket, Key }));
     expect(got.ContentType).toBe('application/pdf');
     expect(Buffer.from(await got.Body!.transformToByteArray())).toEqual(Buffer.from(pdf));
   });
 
   it('serves pre-signed GET URLs until they expire, and refuses unknown access keys', async () => {
-    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET });
+    s3 = await startLocalS3({ directory, buckets: [SANDBOX_REPORT_BUCKET] });
     const command = new GetObjectCommand({
-      Bucket: s3.bucket,
+      Bucket: bucket,
       Key,
       ResponseContentDisposition: 'attachment; filename="r.pdf"',
     });
     const url = await getSignedUrl(s3.client, command, { expiresIn: 60 });
-    expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/${Key}?`)).toBe(true);
+    expect(url.startsWith(`${s3.endpoint}/${bucket}/${Key}?`)).toBe(true);
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="r.pdf"');
@@ -57,19 +58,19 @@ describe('the sandbox S3 (s3rver)', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: 'someone', secretAccessKey: 'else' },
     });
-    await expect(stranger.send(new GetObjectCommand({ Bucket: s3.bucket, Key }))).rejects.toMatchObject({
+    await expect(stranger.send(new GetObjectCommand({ Bucket: bucket, Key }))).rejects.toMatchObject({
       name: 'InvalidAccessKeyId',
     });
     stranger.destroy();
   });
 
   it('keeps objects across restarts, and starts empty when fresh', async () => {
-    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET });
-    await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }));
+    s3 = await startLocalS3({ directory, buckets: [SANDBOX_REPORT_BUCKET] });
+    await s3.client.send(new GetObjectCommand({ Bucket: bucket, Key }));
     await s3.close();
-    s3 = await startLocalS3({ directory, bucket: SANDBOX_REPORT_BUCKET, fresh: true });
-    await s3.client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
-    await expect(s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }))).rejects.toMatchObject({
+    s3 = await startLocalS3({ directory, buckets: [SANDBOX_REPORT_BUCKET], fresh: true });
+    await s3.client.send(new HeadBucketCommand({ Bucket: bucket }));
+    await expect(s3.client.send(new GetObjectCommand({ Bucket: bucket, Key }))).rejects.toMatchObject({
       name: 'NoSuchKey',
     });
   });

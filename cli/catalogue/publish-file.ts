@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { uploadKey } from '../../functions/catalogue/adapters/import-object-keys';
+import {
+  newPublishId,
+  type PublishKind,
+  type PublishRequest,
+} from '../../functions/catalogue/domain/catalogue-publishing';
+import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
+import { publishRecordKey } from '../../functions/catalogue/store/catalogue-keys';
+import type { CatalogueTarget } from './stage-target';
+
+export interface PublishOutcome {
+  readonly publishId: string;
+  /** The execution's status: SUCCEEDED, FAILED, TIMED_OUT or ABORTED. */
+  readonly status: string;
+  /** What the workflow recorded: counts, or the first errors with their line numbers. */
+  readonly record?: PublishRecord;
+  readonly ms: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Uploads a catalogue or stock file to the stage's import bucket, starts the publish workflow on
+ * it and waits for its end (docs/catalogue.md). `progress` hears a line now and then.
+ */
+export async function publishFile(
+  target: CatalogueTarget,
+  kind: PublishKind,
+  text: string,
+  progress: (line: string) => void = () => {},
+  pollMs = 250,
+): Promise<PublishOutcome> {
+  const started = performance.now();
+  const publishId = newPublishId(new Date(), randomBytes(3).toString('hex'));
+  const request: PublishRequest = { publishId, kind, key: uploadKey(publishId) };
+  await target.s3.send(
+    new PutObjectCommand({
+      Bucket: target.bucket,
+      Key: request.key,
+      Body: text,
+      ContentType: 'application/x-ndjson',
+    }),
+  );
+  progress(`Uploaded ${Buffer.byteLength(text)} bytes to s3://${target.bucket}/${request.key}`);
+  const { executionArn } = await target.sfn.send(
+    new StartExecutionCommand({
+      stateMachineArn: target.stateMachineArn,
+      name: publishId,
+      input: JSON.stringify(request),
+    }),
+  );
+  progress(`Started ${kind === 'stock' ? 'stock update' : 'publish'} ${publishId}`);
+  let status = 'RUNNING';
+  let lastSaid = performance.now();
+  while (status === 'RUNNING') {
+    await sleep(pollMs);
+    ({ status = 'RUNNING' } = await target.sfn.send(new DescribeExecutionCommand({ executionArn })));
+    if (performance.now() - lastSaid > 5_000) {
+      progress(`Still running after ${Math.round((performance.now() - started) / 1000)} s`);
+      lastSaid = performance.now();
+    }
+  }
+  const { Item } = await target.doc.send(
+    new GetCommand({ TableName: target.tableName, Key: publishRecordKey(publishId), ConsistentRead: true }),
+  );
+  const record = Item as PublishRecord | undefined;
+  return { publishId, status, ...(record ? { record } : {}), ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,82 @@
+import type { LineError } from '../domain/catalogue-file';
+import type { PublishKind } from '../domain/catalogue-publishing';
+
+/** A table item of a catalogue version, keys included. */
+export type VersionItem = Record<string, unknown> & { readonly pk: string; readonly sk: string };
+
+/** The import bucket: uploaded files, and each version's items in numbered files (its plan). */
+export interface ImportFiles {
+  readUpload(key: string): Promise<string>;
+  writeVersionFile(version: string, file: number, items: readonly VersionItem[]): Promise<void>;
+  readVersionFile(version: string, file: number): Promise<readonly VersionItem[]>;
+  deleteVersionFiles(version: string, files: number): Promise<void>;
+}
+
+export type PublishStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'REFUSED';
+
+/** What `npm run catalogue -- status` shows of one publish or stock update. */
+export interface PublishRecord {
+  readonly publishId: string;
+  readonly kind: PublishKind;
+  readonly status: PublishStatus;
+  readonly startedAt: string;
+  readonly finishedAt?: string;
+  readonly version?: string;
+  readonly counts?: Readonly<Record<string, number>>;
+  readonly error?: string;
+  readonly message?: string;
+  readonly errors?: readonly LineError[];
+  readonly lines?: number;
+}
+
+export interface ActiveRecord {
+  readonly version: string;
+  readonly publishedAt: string;
+  readonly publishId: string;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/** Who holds the lock, when it cannot be taken. */
+export interface LockHolder {
+  readonly publishId: string;
+  readonly kind: PublishKind;
+  readonly since: string;
+}
+
+/** A version's own record: how many plan files hold its items (stock updates add files). */
+export interface VersionRecord {
+  readonly version: string;
+  readonly files: number;
+}
+
+export interface PublishStore {
+  /** Takes the stage's one publish lock, or says who holds it. A lock past its time is taken over. */
+  acquireLock(publishId: string, kind: PublishKind, now: Date): Promise<LockHolder | undefined>;
+  releaseLock(publishId: string): Promise<void>;
+  active(): Promise<ActiveRecord | undefined>;
+  putRecord(record: PublishRecord): Promise<void>;
+  record(publishId: string): Promise<PublishRecord | undefined>;
+  /** The latest publishes and stock updates, newest first. */
+  records(limit: number): Promise<PublishRecord[]>;
+  putVersion(record: VersionRecord): Promise<void>;
+  version(version: string): Promise<VersionRecord | undefined>;
+  /** Adds one plan file to a version and answers its number. */
+  addVersionFile(version: string): Promise<number>;
+  /** Writes a chunk's items from the last recorded progress on; answers how many it wrote. */
+  writeChunk(
+    version: string,
+    chunk: number,
+    items: readonly VersionItem[],
+    progressEvery: number,
+  ): Promise<number>;
+  /**
+   * Makes `active` the version readers see, in one conditional write: only if `expected` (the
+   * version the plan saw, or none) still is. false when it was not.
+   */
+  switchActive(active: ActiveRecord, expected: string | undefined): Promise<boolean>;
+  deleteItems(keys: readonly Pick<VersionItem, 'pk' | 'sk'>[]): Promise<void>;
+  deleteVersion(version: string): Promise<void>;
+  /** Which of these products the version has. */
+  existingProducts(version: string, ids: readonly number[]): Promise<Set<number>>;
+  putItems(items: readonly VersionItem[]): Promise<void>;
+}

@@ -1,0 +1,242 @@
+import { type LineError, parseCatalogue } from '../domain/catalogue-file';
+import {
+  CHUNK_ITEMS,
+  chunked,
+  type PlannedVersion,
+  PROGRESS_EVERY,
+  PUBLISH_ERRORS,
+  PublishError,
+  type PublishRequest,
+  REMOVE_PER_TASK,
+  type RemovalCursor,
+  type RemovalProgress,
+} from '../domain/catalogue-publishing';
+import { parseStockFile } from '../domain/stock-file';
+import { catalogueItems } from '../store/catalogue-items';
+import { stockKey } from '../store/catalogue-keys';
+import type { ImportFiles, PublishRecord, PublishStore, VersionItem } from './publish-ports';
+
+/**
+ * The publish workflow's steps (docs/design.md D48): each is one task of the state machine and
+ * may run again (a retry, a redelivery) without doing its work twice.
+ */
+export interface PublishDeps {
+  readonly store: PublishStore;
+  readonly files: ImportFiles;
+  readonly now: () => Date;
+}
+
+const what = (kind: PublishRequest['kind']) => (kind === 'stock' ? 'stock update' : 'publish');
+
+const started = (deps: PublishDeps, request: PublishRequest): PublishRecord => ({
+  publishId: request.publishId,
+  kind: request.kind,
+  status: 'RUNNING',
+  startedAt: deps.now().toISOString(),
+});
+
+/** Refuses the file: the record keeps the first errors, the execution fails with a summary. */
+const refuseFile = async (
+  deps: PublishDeps,
+  request: PublishRequest,
+  errors: readonly LineError[],
+  lines: number,
+): Promise<never> => {
+  const message = `The file was refused: ${errors.length} error(s) in ${lines} line(s); nothing of it was applied`;
+  await deps.store.putRecord({
+    ...started(deps, request),
+    status: 'FAILED',
+    finishedAt: deps.now().toISOString(),
+    error: PUBLISH_ERRORS.invalid,
+    message,
+    errors,
+    lines,
+  });
+  const first = errors
+    .slice(0, 3)
+    .map((e) => `line ${e.line}: ${e.message}`)
+    .join('; ');
+  throw new PublishError(PUBLISH_ERRORS.invalid, `${message}. ${first}`);
+};
+
+export async function acquirePublishLock(deps: PublishDeps, request: PublishRequest) {
+  const holder = await deps.store.acquireLock(request.publishId, request.kind, deps.now());
+  if (holder && holder.publishId !== request.publishId) {
+    const message =
+      `Another ${what(holder.kind)} (${holder.publishId}) has been running since ${holder.since}; ` +
+      `this ${what(request.kind)} was not started. Try again when it has finished (npm run catalogue -- status).`;
+    await deps.store.putRecord({
+      ...started(deps, request),
+      status: 'REFUSED',
+      finishedAt: deps.now().toISOString(),
+      error: PUBLISH_ERRORS.busy,
+      message,
+    });
+    throw new PublishError(PUBLISH_ERRORS.busy, message);
+  }
+  await deps.store.putRecord(started(deps, request));
+  return { acquired: true };
+}
+
+/**
+ * Validates the whole file, then lays the new version out in numbered files of CHUNK_ITEMS
+ * items. The version is the publish id, so a failed publish knows what to remove.
+ */
+export async function planVersion(deps: PublishDeps, request: PublishRequest): Promise<PlannedVersion> {
+  const parsed = parseCatalogue(await deps.files.readUpload(request.key));
+  if (!parsed.ok) return refuseFile(deps, request, parsed.errors, parsed.lines);
+  const version = request.publishId;
+  const items = catalogueItems(version, parsed.catalogue) as VersionItem[];
+  const chunks = chunked(items, CHUNK_ITEMS);
+  // Recorded before the files, so a removal after a failure finds every file there may be.
+  await deps.store.putVersion({ version, files: chunks.length });
+  for (const batch of chunked(
+    chunks.map((chunk, i) => [i + 1, chunk] as const),
+    4,
+  )) {
+    await Promise.all(batch.map(([file, chunk]) => deps.files.writeVersionFile(version, file, chunk)));
+  }
+  const previous = (await deps.store.active())?.version;
+  return {
+    version,
+    ...(previous !== undefined ? { previous } : {}),
+    chunks: chunks.map((_, i) => i + 1),
+    counts: { ...parsed.counts, items: items.length },
+  };
+}
+
+export async function writeVersionChunk(deps: PublishDeps, input: { version: string; chunk: number }) {
+  const items = await deps.files.readVersionFile(input.version, input.chunk);
+  const written = await deps.store.writeChunk(input.version, input.chunk, items, PROGRESS_EVERY);
+  return { chunk: input.chunk, items: items.length, written };
+}
+
+/**
+ * The switch: one conditional write, on the version the plan saw still being active. Then the
+ * record and the lock, which a retry does again (both writes are idempotent).
+ */
+export async function switchActiveVersion(
+  deps: PublishDeps,
+  request: PublishRequest & { plan: PlannedVersion },
+) {
+  const { plan } = request;
+  const publishedAt = deps.now().toISOString();
+  const switched = await deps.store.switchActive(
+    { version: plan.version, publishedAt, publishId: request.publishId, counts: plan.counts },
+    plan.previous,
+  );
+  // A retry of a switch that went through finds its own version active: done already.
+  if (!switched && (await deps.store.active())?.version !== plan.version) {
+    throw new PublishError(
+      PUBLISH_ERRORS.conflict,
+      'The active catalogue changed while this publish ran; it was not switched. Publish again.',
+    );
+  }
+  await deps.store.putRecord({
+    ...started(deps, request),
+    ...((await deps.store.record(request.publishId)) ?? {}),
+    status: 'SUCCEEDED',
+    finishedAt: publishedAt,
+    version: plan.version,
+    counts: plan.counts,
+  });
+  await deps.store.releaseLock(request.publishId);
+  return { switched: true };
+}
+
+/**
+ * Deletes a version's items, file after file, at most REMOVE_PER_TASK items a call. The active
+ * version is never removed, whatever the caller asks.
+ */
+export async function removeVersion(
+  deps: PublishDeps,
+  input: { version: string; cursor?: RemovalCursor },
+): Promise<RemovalProgress> {
+  const cursor = input.cursor ?? { file: 1, item: 0 };
+  const record = await deps.store.version(input.version);
+  const done = { more: false, cursor, removed: 0 };
+  if (!record || (await deps.store.active())?.version === input.version) return done;
+  let removed = 0;
+  let { file, item } = cursor;
+  while (file <= record.files) {
+    const items = await deps.files.readVersionFile(input.version, file);
+    const slice = items.slice(item, item + (REMOVE_PER_TASK - removed));
+    await deps.store.deleteItems(slice);
+    removed += slice.length;
+    item += slice.length;
+    if (item >= items.length) {
+      file += 1;
+      item = 0;
+    }
+    if (removed >= REMOVE_PER_TASK && file <= record.files)
+      return { more: true, cursor: { file, item }, removed };
+  }
+  await deps.files.deleteVersionFiles(input.version, record.files);
+  await deps.store.deleteVersion(input.version);
+  return { more: false, cursor: { file, item }, removed };
+}
+
+/** A stock file, applied in place to the active version; the file's keys join the version's plan. */
+export async function applyStockFile(deps: PublishDeps, request: PublishRequest) {
+  const parsed = parseStockFile(await deps.files.readUpload(request.key));
+  if (!parsed.ok) return refuseFile(deps, request, parsed.errors, parsed.lines);
+  const active = await deps.store.active();
+  if (!active) {
+    return refuseFile(
+      deps,
+      request,
+      [{ line: 1, message: 'no catalogue has been published to this stage yet' }],
+      0,
+    );
+  }
+  const existing = await deps.store.existingProducts(active.version, [
+    ...new Set(parsed.updates.map((u) => u.productId)),
+  ]);
+  const unknown = parsed.updates
+    .map((update, i) => ({ update, line: i + 1 }))
+    .filter(({ update }) => !existing.has(update.productId))
+    .map(({ update, line }) => ({
+      line,
+      message: `product ${update.productId} is not in the active catalogue`,
+    }));
+  if (unknown.length > 0) return refuseFile(deps, request, unknown.slice(0, 20), parsed.updates.length);
+  const updatedAt = deps.now().toISOString();
+  const stocks = parsed.updates.map((u) => ({ ...u, updatedAt }));
+  const items = stocks.map((stock) => ({
+    ...stockKey(active.version, stock.productId, stock.locationId),
+    ...stock,
+  }));
+  // The keys join the version's plan before they are written, so its removal finds them all.
+  const file = await deps.store.addVersionFile(active.version);
+  await deps.files.writeVersionFile(active.version, file, items);
+  await deps.store.putItems(items);
+  const counts = { stocks: stocks.length };
+  await deps.store.putRecord({
+    ...started(deps, request),
+    status: 'SUCCEEDED',
+    finishedAt: updatedAt,
+    version: active.version,
+    counts,
+  });
+  await deps.store.releaseLock(request.publishId);
+  return { version: active.version, counts };
+}
+
+/** After any failure: the record says why (keeping a refusal's line errors), and the lock is released. */
+export async function recordPublishFailure(
+  deps: PublishDeps,
+  request: PublishRequest & { error: string; cause?: string },
+) {
+  const known = await deps.store.record(request.publishId);
+  if (!known || known.status === 'RUNNING') {
+    await deps.store.putRecord({
+      ...(known ?? started(deps, request)),
+      status: 'FAILED',
+      finishedAt: deps.now().toISOString(),
+      error: request.error,
+      message: `The ${what(request.kind)} failed (${request.error}); the active catalogue is unchanged.`,
+    });
+  }
+  await deps.store.releaseLock(request.publishId);
+  return { version: request.publishId };
+}

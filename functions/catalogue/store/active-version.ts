@@ -1,0 +1,33 @@
+import { getItem } from '#commons/store/table-items';
+import { activeVersionKey } from './catalogue-keys';
+
+/**
+ * How long an execution environment keeps the active version it read. A publish removes the
+ * previous version only after a grace period longer than this (PUBLISH_TIMING.graceSeconds), so
+ * a reader never reads a version that is being removed.
+ */
+export const ACTIVE_VERSION_CACHE_MS = 5_000;
+
+export interface ActiveVersion {
+  readonly version: string;
+  readonly publishedAt: string;
+}
+
+let cached: { active: ActiveVersion | undefined; readAt: number } | undefined;
+
+/** The version readers see now (undefined on a stage nothing was published to yet). */
+export const activeVersion = async (now = performance.now()): Promise<ActiveVersion | undefined> => {
+  if (cached && now - cached.readAt < ACTIVE_VERSION_CACHE_MS) return cached.active;
+  const item = await getItem(activeVersionKey);
+  const active =
+    item && typeof item.version === 'string'
+      ? { version: item.version, publishedAt: String(item.publishedAt) }
+      : undefined;
+  cached = { active, readAt: now };
+  return active;
+};
+
+/** Forgets the cached version (tests; the sandbox's tools after a publish they wait for). */
+export const forgetActiveVersion = () => {
+  cached = undefined;
+};

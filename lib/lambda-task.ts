@@ -1,0 +1,39 @@
+import { Duration } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { JsonPath, TaskInput, Timeout } from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import type { Construct } from 'constructs';
+
+/** Errors of Lambda itself (not of our code) that are always worth another try. */
+export const LAMBDA_SERVICE_ERRORS = [
+  'Lambda.ClientExecutionTimeoutException',
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+];
+
+export interface LambdaTaskProps {
+  readonly state: string;
+  readonly fn: IFunction;
+  readonly payload: Record<string, unknown>;
+  readonly timeoutSeconds: number;
+  /** Where the task's result lands beside the input; dropped when left out. */
+  readonly resultPath?: string;
+}
+
+/**
+ * A Task state that invokes a function with the function's ARN as its Resource (so the same
+ * definition runs in the sandbox), a payload built from the state's input, a timeout equal to the
+ * function's, and no retries but those the workflow adds by error name.
+ */
+export const lambdaTask = (scope: Construct, props: LambdaTaskProps) =>
+  new LambdaInvoke(scope, props.state, {
+    stateName: props.state,
+    lambdaFunction: props.fn,
+    payloadResponseOnly: true,
+    payload: TaskInput.fromObject(props.payload),
+    taskTimeout: Timeout.duration(Duration.seconds(props.timeoutSeconds)),
+    retryOnServiceExceptions: false,
+    resultPath: props.resultPath ?? JsonPath.DISCARD,
+  });

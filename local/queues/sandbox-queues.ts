@@ -22,10 +22,16 @@ import {
   releaseAbandonedMessages,
   startLocalSqs,
 } from './local-sqs';
+import { eventsDeadLetterQueue, eventsQueue } from './order-events-wiring';
 import { type QueueWiring, queueDefinition } from './queue-wiring';
 
 /** Every queue the sandbox makes; another queue of the stack, with its consumer, is one more entry. */
-export const SANDBOX_QUEUES: readonly QueueWiring[] = [batchQueue, batchDeadLetterQueue];
+export const SANDBOX_QUEUES: readonly QueueWiring[] = [
+  batchQueue,
+  batchDeadLetterQueue,
+  eventsQueue,
+  eventsDeadLetterQueue,
+];
 
 /** Where fauxqs keeps the queues of a state directory (SQLite). */
 export const sqsDataDir = (stateDir: string) => path.join(stateDir, 'sqs');

@@ -14,7 +14,11 @@ import type { CatalogueTarget } from './stage-target';
 
 export interface PublishOutcome {
   readonly publishId: string;
-  /** The execution's status: SUCCEEDED, FAILED, TIMED_OUT or ABORTED. */
+  readonly executionArn: string;
+  /**
+   * SUCCEEDED (the new version is active, or the stock applied), FAILED or REFUSED as the publish
+   * record says; or the execution's status (TIMED_OUT, ABORTED) when it ended without one.
+   */
   readonly status: string;
   /** What the workflow recorded: counts, or the first errors with their line numbers. */
   readonly record?: PublishRecord;
@@ -54,19 +58,38 @@ export async function publishFile(
     }),
   );
   progress(`Started ${kind === 'stock' ? 'stock update' : 'publish'} ${publishId}`);
+  // Done when the publish record has its outcome: the previous version's removal, a minute
+  // later, goes on in the workflow without the caller waiting for it.
+  const readRecord = async () =>
+    (
+      await target.doc.send(
+        new GetCommand({
+          TableName: target.tableName,
+          Key: publishRecordKey(publishId),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item as PublishRecord | undefined;
   let status = 'RUNNING';
+  let record: PublishRecord | undefined;
   let lastSaid = performance.now();
   while (status === 'RUNNING') {
     await sleep(pollMs);
     ({ status = 'RUNNING' } = await target.sfn.send(new DescribeExecutionCommand({ executionArn })));
+    record = await readRecord();
+    if (record && record.status !== 'RUNNING') break;
     if (performance.now() - lastSaid > 5_000) {
       progress(`Still running after ${Math.round((performance.now() - started) / 1000)} s`);
       lastSaid = performance.now();
     }
   }
-  const { Item } = await target.doc.send(
-    new GetCommand({ TableName: target.tableName, Key: publishRecordKey(publishId), ConsistentRead: true }),
-  );
-  const record = Item as PublishRecord | undefined;
-  return { publishId, status, ...(record ? { record } : {}), ms: Math.round(performance.now() - started) };
+  record ??= await readRecord();
+  const outcome = record && record.status !== 'RUNNING' ? record.status : status;
+  return {
+    publishId,
+    executionArn: executionArn!,
+    status: outcome,
+    ...(record ? { record } : {}),
+    ms: Math.round(performance.now() - started),
+  };
 }

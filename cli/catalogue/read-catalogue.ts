@@ -1,0 +1,99 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Catalogue } from '../../functions/catalogue/domain/catalogue-file';
+import type { ListingEntry } from '../../functions/catalogue/domain/listing';
+import type { ProductRecord } from '../../functions/catalogue/domain/product';
+import type { ReferenceData, StockLevel } from '../../functions/catalogue/domain/reference-data';
+import type {
+  ActiveRecord,
+  LockHolder,
+  PublishRecord,
+} from '../../functions/catalogue/services/publish-ports';
+import {
+  activeVersionKey,
+  listingPartitionKey,
+  PUBLISH_RECORD_PREFIX,
+  productKey,
+  publishLockKey,
+  referenceDataKey,
+} from '../../functions/catalogue/store/catalogue-keys';
+import type { CatalogueTarget } from './stage-target';
+
+type Item = Record<string, unknown>;
+const withoutKeys = ({ pk: _pk, sk: _sk, list: _list, position: _position, ...rest }: Item) => rest;
+
+const get = async (target: CatalogueTarget, key: Item) =>
+  (await target.doc.send(new GetCommand({ TableName: target.tableName, Key: key, ConsistentRead: true })))
+    .Item;
+
+const queryAll = async (target: CatalogueTarget, input: Omit<QueryCommandInput, 'TableName'>) => {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await target.doc.send(
+      new QueryCommand({
+        TableName: target.tableName,
+        ...input,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+export const readActive = async (target: CatalogueTarget) =>
+  (await get(target, activeVersionKey)) as (ActiveRecord & Item) | undefined;
+
+/** What `status` shows: the active version, the lock's holder, the latest publishes. */
+export async function readStatus(target: CatalogueTarget, latest = 5) {
+  const [active, lock, records] = await Promise.all([
+    readActive(target),
+    get(target, publishLockKey) as Promise<(LockHolder & Item) | undefined>,
+    target.doc.send(
+      new QueryCommand({
+        TableName: target.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': activeVersionKey.pk, ':prefix': PUBLISH_RECORD_PREFIX },
+        ScanIndexForward: false,
+        Limit: latest,
+      }),
+    ),
+  ]);
+  return { active, lock, records: (records.Items ?? []) as (PublishRecord & Item)[] };
+}
+
+/**
+ * The active catalogue, read without a scan: the product ids from the listing partition of every
+ * product, then each product's partition (the product and its stock levels), 16 at a time.
+ */
+export async function readActiveCatalogue(target: CatalogueTarget): Promise<Catalogue | undefined> {
+  const active = await readActive(target);
+  if (!active) return undefined;
+  const { version } = active;
+  const reference = withoutKeys(
+    (await get(target, referenceDataKey(version))) ?? {},
+  ) as unknown as ReferenceData;
+  const entries = (await queryAll(target, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': listingPartitionKey(version, {}) },
+    ProjectionExpression: 'id',
+  })) as unknown as Pick<ListingEntry, 'id'>[];
+  const products: ProductRecord[] = [];
+  const stocks: StockLevel[] = [];
+  for (let i = 0; i < entries.length; i += 16) {
+    const partitions = await Promise.all(
+      entries.slice(i, i + 16).map(({ id }) =>
+        queryAll(target, {
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': productKey(version, id).pk },
+        }),
+      ),
+    );
+    for (const item of partitions.flat()) {
+      if (item.sk === 'PRODUCT') products.push(withoutKeys(item) as unknown as ProductRecord);
+      else stocks.push(withoutKeys(item) as unknown as StockLevel);
+    }
+  }
+  return { products, stocks, reference };
+}

@@ -1,0 +1,38 @@
+import { type BusEvent, checkBusEvent } from '../../functions/events/bus-event';
+
+/** A line of the file that is not an event of ours: its number (1-based) and why, in general words. */
+export interface LineProblem {
+  readonly line: number;
+  readonly problem: string;
+}
+
+export type ReadEvents =
+  | { readonly ok: true; readonly events: BusEvent[] }
+  | { readonly ok: false; readonly problems: LineProblem[] };
+
+/**
+ * Reads a file of events, one JSON object a line (JSON Lines; blank lines are skipped): each
+ * with `detail-type`, `detail` and optionally `source` (the type implies it), or a whole
+ * EventBridge envelope, as a dead-letter message holds it. Every line is checked against the
+ * schemas of docs/events/ before anything is sent: one bad line refuses the file.
+ */
+export function readEvents(text: string): ReadEvents {
+  const events: BusEvent[] = [];
+  const problems: LineProblem[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      problems.push({ line: i + 1, problem: 'not JSON' });
+      return;
+    }
+    const checked = checkBusEvent(value, { sourceRequired: false });
+    if (checked.ok) events.push(checked.event);
+    else problems.push({ line: i + 1, problem: checked.problem });
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  if (events.length === 0) return { ok: false, problems: [{ line: 1, problem: 'the file holds no event' }] };
+  return { ok: true, events };
+}

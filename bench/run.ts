@@ -18,6 +18,7 @@ import type { Benchmark, BenchRow } from './bench-row';
 import { benchBundles } from './bundles';
 import { benchColdStart } from './cold-start';
 import { benchListing } from './listing';
+import { benchOrderEvents } from './order-events';
 import { benchPdf } from './pdf';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchWarmOverhead } from './warm-overhead';
@@ -30,6 +31,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'listing', run: () => benchListing() },
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
+  { name: 'order-events', run: () => benchOrderEvents() },
   { name: 'sandbox', run: () => benchSandbox() },
   { name: 'rate-limit', run: () => benchRateLimit() },
 ];

@@ -1,0 +1,106 @@
+/**
+ * Order events benchmark (issue 12: "order events per second through the sandbox path"). Starts
+ * a sandbox as `npm start` does (a child process, free ports, a temporary state directory),
+ * sends 1,000 `order.placed` events of the seed's customers with `npm run events`' code (calls
+ * of 10 to the local bus), and waits until the consumer has applied every one: events per second
+ * from the first PutEvents to the last event applied, through bus → rule → queue → consumer →
+ * TransactWriteItems, and the DynamoDB writes per event (from `/_sandbox/stats`; the sandbox's
+ * transactions are counted as the writes of their items). A figure reported, no budget.
+ *
+ *   npx tsx bench/order-events.ts    this benchmark alone (npm run bench runs them all)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { sendEvents } from '../cli/events/send-events';
+import type { BusEvent } from '../functions/events/bus-event';
+import { eventFunctions } from '../functions/routes';
+import { eventBusName } from '../lib/order-events-settings';
+import { SANDBOX_FAULTS_ENV } from '../local/faults';
+import { runningSandbox } from '../local/running-sandbox';
+import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../local/sandbox-identity';
+import { type SandboxStatsDocument, STATS_PATH, writesIn } from '../local/sandbox-stats';
+import { CUSTOMER_IDS } from '../local/seed/user-seed';
+import type { BenchRow } from './bench-row';
+
+const EVENTS = 1000;
+/** Above the seed's orders, so none is a duplicate. */
+const FIRST_ID = 20_001;
+const LABEL = 'order events through the sandbox (bus → queue → consumer)';
+
+const orderPlaced = (n: number): BusEvent => ({
+  type: 'order.placed',
+  detail: {
+    eventId: `bench-${FIRST_ID + n}`,
+    occurredAt: '2026-11-20T09:00:00Z',
+    version: 1,
+    id: FIRST_ID + n,
+    userId: CUSTOMER_IDS[n % CUSTOMER_IDS.length]!,
+    createdAt: `2026-11-20 ${String(10 + Math.floor(n / 3600)).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`,
+    status: 'paid',
+    total: { value: 10 + (n % 90), currency: 'EUR' },
+    sentOn: null,
+  },
+});
+
+export async function benchOrderEvents(): Promise<BenchRow[]> {
+  const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-bench-events-'));
+  const { [SANDBOX_FAULTS_ENV]: _faults, ...env } = process.env;
+  const sandbox = await startSandboxChild(stateDir, { env }).catch((error: unknown) => {
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  });
+  const running = runningSandbox(stateDir);
+  if (!running) throw new Error('The benchmark sandbox wrote no sandbox.json');
+  const client = new EventBridgeClient({
+    endpoint: running.eventsEndpoint,
+    region: SANDBOX_REGION,
+    credentials: SANDBOX_CREDENTIALS,
+  });
+  try {
+    const stats = async () =>
+      (await (await fetch(new URL(STATS_PATH, sandbox.url))).json()) as SandboxStatsDocument;
+    const deleted = (s: SandboxStatsDocument) => s.mappings[eventFunctions.consumer.name]?.deleted ?? 0;
+    const before = await stats();
+    const started = performance.now();
+    const sent = await sendEvents(
+      client,
+      eventBusName(SANDBOX_STAGE),
+      Array.from({ length: EVENTS }, (_, n) => orderPlaced(n)),
+    );
+    if (sent.failed > 0) throw new Error(`${sent.failed} events were refused by the bus`);
+    let after = await stats();
+    const deadline = Date.now() + 120_000;
+    while (deleted(after) - deleted(before) < EVENTS) {
+      if (Date.now() > deadline) throw new Error('The consumer did not apply the events within 120 s');
+      await sleep(20);
+      after = await stats();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const perSecond = Math.round(EVENTS / seconds);
+    const writes = (writesIn(after.dynamodb.requests) - writesIn(before.dynamodb.requests)) / EVENTS;
+    return [
+      {
+        row: `${LABEL} | ${perSecond} events/s | reported | ok`,
+        detail:
+          `${LABEL}: ${EVENTS} order.placed events of ${CUSTOMER_IDS.length} customers in calls of 10, ` +
+          `${seconds.toFixed(2)} s from the first PutEvents to the last applied (one poller, records in order); ` +
+          `${writes.toFixed(2)} DynamoDB writes per event (the transaction's items: customer check, order, counter)`,
+        ok: true,
+      },
+    ];
+  } finally {
+    client.destroy();
+    await stopSandboxChild(sandbox.child);
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = await benchOrderEvents();
+  for (const { row, detail } of rows) console.log(`${row}\n  ${detail}`);
+}

@@ -1,8 +1,8 @@
 /**
  * Orders and users as events through the sandbox's bus → rule → queue → consumer (issue 12 §2,
  * §3, docs/events.md): what a sender sees through the API afterwards. Order ids above the seed's
- * and users no other e2e test reads (order 9101+, users 5001 and 5002), and customer 5, whose
- * orders no other e2e test lists.
+ * and users no other e2e test reads (order 9101+, users 5001 to 5003): the orders' customer is
+ * a user registered by an event first, so no seeded customer's list changes under other tests.
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,7 +15,8 @@ import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../local/sandbox-identit
 import { api, baseUrl } from './support/api';
 import { bearer, sandboxStateDir, tokenFor } from './support/tokens';
 
-const CUSTOMER = 5;
+/** Registered by a user.registered event before the order tests. */
+const CUSTOMER = 5003;
 const ORDER = 9101;
 const NEW_USER = 5001;
 const UNKNOWN_USER = 5002;
@@ -106,6 +107,27 @@ const expectedOrder = {
 };
 
 describe('order events', () => {
+  beforeAll(async () => {
+    await send({
+      type: 'user.registered',
+      detail: {
+        eventId: `e2e-user-${CUSTOMER}-v1`,
+        occurredAt: '2026-11-20T08:00:00Z',
+        version: 1,
+        id: CUSTOMER,
+        username: 'otto.brandt',
+        firstName: 'Otto',
+        lastName: 'Brandt',
+        email: 'otto.brandt@example.com',
+        phone: { home: '', mobile: '' },
+        address: { street: '', zipCode: '', city: '' },
+      },
+    });
+    await until('the customer', async () =>
+      (await api('/@me', { headers: customer })).status === 200 ? true : undefined,
+    );
+  });
+
   it('an order.placed is readable at GET /orders/{id} and first in /@me/orders within 2 s', async () => {
     const listBefore = await api('/@me/orders?limit=1', { headers: customer });
     const started = Date.now();
@@ -123,7 +145,7 @@ describe('order events', () => {
     const list = await api('/@me/orders?limit=2', { headers: customer });
     expect(list.body).toEqual([
       { id: ORDER, created_at: expectedOrder.created_at, status: 'paid', total: expectedOrder.total },
-      (listBefore.body as unknown[])[0],
+      ...(listBefore.body as unknown[]),
     ]);
   });
 

@@ -7,7 +7,13 @@
  * this process through tsx. State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
-import { batchFunctions, catalogueFunctions, reportFunctions, routes } from '../functions/routes';
+import {
+  batchFunctions,
+  catalogueFunctions,
+  eventFunctions,
+  reportFunctions,
+  routes,
+} from '../functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
 import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './faults';
 import { type HttpFront, startHttpFront } from './http-front';
@@ -130,7 +136,9 @@ async function main(): Promise<void> {
         `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +
         (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
       `  S3        ${reports.s3.endpoint}, buckets ${reports.s3.buckets.join(', ')} (credentials S3RVER/S3RVER, path style)`,
-      `  SFN       ${stepFunctions.endpoint}, state machine ${reports.stateMachine.machine.stateMachineName} as synthesized; ` +
+      `  Events    ${sandbox.servers.eventsEndpoint}, bus commerce-api-sandbox (npm run events -- send FILE)`,
+      `  SFN       ${stepFunctions.endpoint}, state machines ${reports.stateMachine.machine.stateMachineName} and ` +
+        `commerce-api-sandbox-catalogue-publish (npm run catalogue) as synthesized; ` +
         `retries after ${seconds(SANDBOX_CALLBACK_RETRY_MS)} (Send callback) or ${SANDBOX_RETRY_PAUSE_MS} ms` +
         (resumed > 0
           ? `; ${resumed} execution${resumed === 1 ? '' : 's'} the last run left unfinished started again`
@@ -161,6 +169,7 @@ async function main(): Promise<void> {
     ...Object.values(batchFunctions),
     ...Object.values(reportFunctions),
     ...Object.values(catalogueFunctions),
+    ...Object.values(eventFunctions),
   ]) {
     await importHandler(fn).catch((error: unknown) =>
       console.error(`The function ${fn.name} does not load; its requests or messages will fail:`, error),

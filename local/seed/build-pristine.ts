@@ -1,15 +1,18 @@
 /**
- * Builds the sandbox's pristine data the way a deployed stage is filled (docs/catalogue.md):
- * a sandbox on a scratch state directory with an empty table, the seed catalogue published
- * through the publish workflow, then the users, orders and sample report job. Runs in a child
- * process (`tsx local/seed/build-pristine.ts <state dir>`), because the functions' SDK clients
- * keep the endpoints of the servers they were first imported with.
+ * Builds the sandbox's pristine data the way a deployed stage is filled: a sandbox on a scratch
+ * state directory with an empty table, the seed catalogue published through the publish workflow
+ * (docs/catalogue.md), the users and the sample report job written as items, then the orders sent
+ * as `order.placed` events through the bus, rule, queue and consumer (docs/events.md). Runs in a
+ * child process (`tsx local/seed/build-pristine.ts <state dir>`), because the functions' SDK
+ * clients keep the endpoints of the servers they were first imported with.
  */
 import { publishFile } from '../../cli/catalogue/publish-file';
 import { sandboxTarget } from '../../cli/catalogue/stage-target';
 import { sandboxDynamoDbClient } from '../dynamodb';
+import { startQueueMappings } from '../queues/sandbox-queues';
 import { bootSandbox } from '../sandbox-boot';
 import { sandboxSeed } from './seed-items';
+import { sendSeedOrders } from './send-seed-orders';
 import { writeItems } from './write-items';
 
 async function main() {
@@ -30,9 +33,13 @@ async function main() {
       target.close();
     }
     const client = sandboxDynamoDbClient(booted.servers.dynamodbEndpoint);
+    // The queues' consumers, as `npm start` runs them: the events consumer writes the orders.
+    const mappings = startQueueMappings(booted.queues, { log: () => {} });
     try {
       await writeItems(client, booted.servers.tableName, seed.items);
+      await sendSeedOrders(booted.servers, client, seed.orderEvents);
     } finally {
+      await mappings.stop();
       client.destroy();
     }
   } finally {

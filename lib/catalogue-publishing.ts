@@ -1,5 +1,6 @@
 import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   Choice,
@@ -23,7 +24,8 @@ import {
   PUBLISH_STATES,
   PUBLISH_TIMING,
 } from '../functions/catalogue/domain/catalogue-publishing';
-import { CATALOGUE_ENV } from '../functions/commons/environment';
+import { PUBLISH_LEADING_KEYS, PUBLISH_TABLE_ACTIONS } from '../functions/catalogue/store/publish-access';
+import { CATALOGUE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
 import { catalogueFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
 import { CatalogueImportBucket } from './catalogue-import-bucket';
@@ -67,7 +69,15 @@ export class CataloguePublishing extends Construct {
       // A 100,000-product file and its plan are held in memory while it is validated and laid out.
       memorySize: 3008,
     });
-    this.publishStep.bindTable(table, 'RW');
+    // Only the actions the store calls, only on catalogue items (never a user, order or job).
+    this.publishStep.addEnvironment(TABLE_NAME_ENV, table.tableName);
+    this.publishStep.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...PUBLISH_TABLE_ACTIONS],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PUBLISH_LEADING_KEYS] } },
+      }),
+    );
     this.publishStep.addEnvironment(CATALOGUE_ENV.bucket, this.importBucket.bucket.bucketName);
     this.importBucket.grantPublish(this.publishStep);
 

@@ -1,0 +1,99 @@
+import type {
+  ActiveRecord,
+  ImportFiles,
+  LockHolder,
+  PublishRecord,
+  PublishStore,
+  VersionItem,
+  VersionRecord,
+} from '../../../functions/catalogue/services/publish-ports';
+
+/** The publish workflow's ports in memory: a table of items, the control records, and the bucket. */
+export function memoryPublishPorts(uploads: Record<string, string> = {}) {
+  const items = new Map<string, VersionItem>();
+  const records = new Map<string, PublishRecord>();
+  const versions = new Map<string, VersionRecord>();
+  const progress = new Map<string, number>();
+  const files = new Map<string, readonly VersionItem[]>();
+  let lock: LockHolder | undefined;
+  let active: ActiveRecord | undefined;
+  const key = (item: { pk: string; sk: string }) => `${item.pk}|${item.sk}`;
+
+  const store: PublishStore = {
+    async acquireLock(publishId, kind, now) {
+      if (lock && lock.publishId !== publishId) return lock;
+      lock = { publishId, kind, since: now.toISOString() };
+      return undefined;
+    },
+    async releaseLock(publishId) {
+      if (lock?.publishId === publishId) lock = undefined;
+    },
+    active: async () => active,
+    async putRecord(record) {
+      records.set(record.publishId, record);
+    },
+    record: async (publishId) => records.get(publishId),
+    records: async (limit) => [...records.values()].reverse().slice(0, limit),
+    async putVersion(record) {
+      versions.set(record.version, record);
+    },
+    version: async (version) => versions.get(version),
+    async addVersionFile(version) {
+      const files = (versions.get(version)?.files ?? 0) + 1;
+      versions.set(version, { version, files });
+      return files;
+    },
+    async writeChunk(version, chunk, chunkItems, every) {
+      const from = progress.get(`${version}|${chunk}`) ?? 0;
+      for (let i = from; i < chunkItems.length; i += every) {
+        for (const item of chunkItems.slice(i, i + every)) items.set(key(item), item);
+        progress.set(`${version}|${chunk}`, Math.min(chunkItems.length, i + every));
+      }
+      return Math.max(0, chunkItems.length - from);
+    },
+    async switchActive(next, expected) {
+      if ((active?.version ?? undefined) !== expected) return false;
+      active = next;
+      return true;
+    },
+    async deleteItems(keys) {
+      for (const k of keys) items.delete(key(k));
+    },
+    async deleteVersion(version) {
+      versions.delete(version);
+    },
+    existingProducts: async (version, ids) =>
+      new Set(ids.filter((id) => items.has(`CAT#${version}#PRODUCT#${id}|PRODUCT`))),
+    async putItems(newItems) {
+      for (const item of newItems) items.set(key(item), item);
+    },
+  };
+  const importFiles: ImportFiles = {
+    readUpload: async (k) => {
+      const text = uploads[k];
+      if (text === undefined) throw new Error(`no upload ${k}`);
+      return text;
+    },
+    async writeVersionFile(version, file, fileItems) {
+      files.set(`${version}/${file}`, fileItems);
+    },
+    readVersionFile: async (version, file) => files.get(`${version}/${file}`) ?? [],
+    async deleteVersionFiles(version, count) {
+      for (let f = 1; f <= count; f++) files.delete(`${version}/${f}`);
+    },
+  };
+  return {
+    store,
+    files: importFiles,
+    uploads,
+    items,
+    records,
+    get active() {
+      return active;
+    },
+    get lock() {
+      return lock;
+    },
+    versionItems: (version: string) => [...items.values()].filter((i) => i.pk.startsWith(`CAT#${version}#`)),
+  };
+}

@@ -1,0 +1,130 @@
+import { catalogueLines } from '../../../functions/catalogue/domain/catalogue-file';
+import {
+  PUBLISH_ERRORS,
+  type PublishRequest,
+} from '../../../functions/catalogue/domain/catalogue-publishing';
+import {
+  acquirePublishLock,
+  applyStockFile,
+  type PublishDeps,
+  planVersion,
+  recordPublishFailure,
+  removeVersion,
+  switchActiveVersion,
+  writeVersionChunk,
+} from '../../../functions/catalogue/services/publish-service';
+import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+import { memoryPublishPorts } from './memory-publish-ports';
+
+const seedText = `${catalogueLines(seedCatalogue()).join('\n')}\n`;
+const request = (publishId: string, kind: 'catalogue' | 'stock' = 'catalogue'): PublishRequest => ({
+  publishId,
+  kind,
+  key: `uploads/${publishId}.jsonl`,
+});
+
+const setUp = (uploads: Record<string, string>) => {
+  const ports = memoryPublishPorts(uploads);
+  const deps: PublishDeps = {
+    store: ports.store,
+    files: ports.files,
+    now: () => new Date('2026-11-24T10:00:00Z'),
+  };
+  /** The workflow's catalogue path, as the state machine runs it. */
+  const publish = async (id: string) => {
+    await acquirePublishLock(deps, request(id));
+    const plan = await planVersion(deps, request(id));
+    for (const chunk of plan.chunks) await writeVersionChunk(deps, { version: plan.version, chunk });
+    await switchActiveVersion(deps, { ...request(id), plan });
+    return plan;
+  };
+  return { ports, deps, publish };
+};
+
+describe('the publish workflow steps', () => {
+  it('writes a whole version, switches to it, and removes the previous one from its plan', async () => {
+    const { ports, deps, publish } = setUp({ 'uploads/a.jsonl': seedText, 'uploads/b.jsonl': seedText });
+    const first = await publish('a');
+    expect(ports.active?.version).toBe('a');
+    expect(ports.versionItems('a')).toHaveLength(first.counts.items!);
+    expect(ports.lock).toBeUndefined();
+    const second = await publish('b');
+    expect(second.previous).toBe('a');
+    let progress = await removeVersion(deps, { version: 'a' });
+    while (progress.more) progress = await removeVersion(deps, { version: 'a', cursor: progress.cursor });
+    expect(ports.versionItems('a')).toEqual([]);
+    expect(ports.versionItems('b')).toHaveLength(second.counts.items!);
+    expect(ports.records.get('b')).toMatchObject({ status: 'SUCCEEDED', version: 'b' });
+  });
+
+  it('never removes the active version, whatever it is asked', async () => {
+    const { ports, deps, publish } = setUp({ 'uploads/a.jsonl': seedText });
+    await publish('a');
+    expect(await removeVersion(deps, { version: 'a' })).toMatchObject({ more: false, removed: 0 });
+    expect(ports.versionItems('a').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad file whole, keeps its line errors through the failure step, and leaves the lock free', async () => {
+    const lines = seedText.split('\n');
+    lines[40] = '{"kind":"product"}';
+    const { ports, deps } = setUp({ 'uploads/bad.jsonl': lines.join('\n') });
+    await acquirePublishLock(deps, request('bad'));
+    await expect(planVersion(deps, request('bad'))).rejects.toMatchObject({ name: PUBLISH_ERRORS.invalid });
+    await recordPublishFailure(deps, { ...request('bad'), error: PUBLISH_ERRORS.invalid });
+    expect(ports.records.get('bad')).toMatchObject({
+      status: 'FAILED',
+      errors: [{ line: 41, message: expect.any(String) }],
+    });
+    expect(ports.items.size).toBe(0);
+    expect(ports.lock).toBeUndefined();
+  });
+
+  it('refuses a second publish while the lock is held, naming the first', async () => {
+    const { deps } = setUp({});
+    await acquirePublishLock(deps, request('first'));
+    await expect(acquirePublishLock(deps, request('second'))).rejects.toMatchObject({
+      name: PUBLISH_ERRORS.busy,
+      message: expect.stringContaining('first'),
+    });
+  });
+
+  it('does not switch when the active version changed under the plan, and a retried switch is done already', async () => {
+    const { ports, deps, publish } = setUp({ 'uploads/a.jsonl': seedText, 'uploads/b.jsonl': seedText });
+    await acquirePublishLock(deps, request('b'));
+    const plan = await planVersion(deps, request('b'));
+    await deps.store.releaseLock('b');
+    await publish('a');
+    await expect(switchActiveVersion(deps, { ...request('b'), plan })).rejects.toMatchObject({
+      name: PUBLISH_ERRORS.conflict,
+    });
+    expect(ports.active?.version).toBe('a');
+    const again = setUp({ 'uploads/c.jsonl': seedText });
+    const planC = await again.publish('c');
+    expect(await switchActiveVersion(again.deps, { ...request('c'), plan: planC })).toEqual({
+      switched: true,
+    });
+  });
+
+  it('applies stock in place and adds its keys to the version plan; refuses an unknown product by line', async () => {
+    const { ports, deps, publish } = setUp({
+      'uploads/a.jsonl': seedText,
+      'uploads/s.jsonl': '{"productId":1,"locationId":"paris-1","quantity":3}\n',
+      'uploads/x.jsonl':
+        '{"productId":1,"locationId":"paris-1","quantity":3}\n{"productId":999,"locationId":"paris-1","quantity":3}\n',
+    });
+    await publish('a');
+    await acquirePublishLock(deps, request('s', 'stock'));
+    expect(await applyStockFile(deps, request('s', 'stock'))).toEqual({
+      version: 'a',
+      counts: { stocks: 1 },
+    });
+    expect(ports.items.get('CAT#a#PRODUCT#1|STOCK#paris-1')).toMatchObject({ quantity: 3 });
+    await acquirePublishLock(deps, request('x', 'stock'));
+    await expect(applyStockFile(deps, request('x', 'stock'))).rejects.toMatchObject({
+      name: PUBLISH_ERRORS.invalid,
+    });
+    expect(ports.records.get('x')?.errors).toEqual([
+      { line: 2, message: 'product 999 is not in the active catalogue' },
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import { projectRoot } from '../lib/project-paths';
 import { benchBatch } from './batch';
 import type { Benchmark, BenchRow } from './bench-row';
 import { benchBundles } from './bundles';
+import { benchCataloguePublish } from './catalogue-publish';
 import { benchColdStart } from './cold-start';
 import { benchListing } from './listing';
 import { benchOrderEvents } from './order-events';
@@ -32,6 +33,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
   { name: 'order-events', run: () => benchOrderEvents() },
+  { name: 'catalogue-publish', run: () => benchCataloguePublish() },
   { name: 'sandbox', run: () => benchSandbox() },
   { name: 'rate-limit', run: () => benchRateLimit() },
 ];

@@ -1,5 +1,6 @@
 import { Validations } from 'aws-cdk-lib';
 import {
+  AccessLogField,
   AccessLogFormat,
   AuthorizationType,
   EndpointType,
@@ -63,6 +64,28 @@ const PUBLIC_ROUTE_REASON =
   'Catalogue reads are public by design (docs/design.md D2: products, books, computers, countries, business ' +
   'units and search need no token). Every route that needs one has the token authorizer.';
 /**
+ * One JSON line per request. API Gateway's standard fields name the caller of IAM-signed
+ * requests only, and the route's template path: with a Lambda authorizer the caller is the
+ * authorizer's principal (the user id) and the path the one asked for (`/v1/orders/reports/<id>`),
+ * so both are logged, which makes the log say who read which resource.
+ */
+export const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: AccessLogField.contextRequestId(),
+    ip: AccessLogField.contextIdentitySourceIp(),
+    caller: AccessLogField.contextAuthorizerPrincipalId(),
+    requestTime: AccessLogField.contextRequestTime(),
+    httpMethod: AccessLogField.contextHttpMethod(),
+    resourcePath: AccessLogField.contextResourcePath(),
+    path: AccessLogField.contextPath(),
+    status: AccessLogField.contextStatus(),
+    protocol: AccessLogField.contextProtocol(),
+    responseLength: AccessLogField.contextResponseLength(),
+    integrationLatency: AccessLogField.contextIntegrationLatency(),
+  }),
+);
+
+/**
  * The REST API, generated from the route table: `/v1/<path>` resources, one `ApiFunction`
  * per route behind a Lambda proxy integration, a 405 with `Allow` for other methods on a
  * known path, and every gateway-made error in the docs/design.md D1 shape.
@@ -96,7 +119,7 @@ export class CommerceRestApi extends Construct {
       deployOptions: {
         stageName: settings.stage,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        accessLogFormat: ACCESS_LOG_FORMAT,
         tracingEnabled: true,
         ...STAGE_METHOD_LOGGING,
         throttlingRateLimit: throttle.rateLimit,

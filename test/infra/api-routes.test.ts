@@ -174,6 +174,12 @@ describe('the API stage', () => {
     const logGroupId = DestinationArn['Fn::Join'][1].at(-1).Ref;
     expect(resourcesOfType(template, 'AWS::Logs::LogGroup')[logGroupId]!.Properties.RetentionInDays).toBe(14);
     expect(JSON.parse(Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    // Who read what: the authorizer's principal (the user id) and the path as asked, not the template.
+    expect(JSON.parse(Format)).toMatchObject({
+      caller: '$context.authorizer.principalId',
+      path: '$context.path',
+      resourcePath: '$context.resourcePath',
+    });
   });
 
   it('has its execution log group made beforehand, so it gets a retention too', () => {

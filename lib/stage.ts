@@ -31,7 +31,9 @@ export function stageSettings(stage: string): StageSettings {
   return {
     stage,
     isProd,
-    removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    // Retained except on create: a failed first deploy rolls back whole instead of leaving named
+    // resources behind that block every retry.
+    removalPolicy: isProd ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     logRetention: isProd ? RetentionDays.ONE_YEAR : RetentionDays.TWO_WEEKS,
   };
 }

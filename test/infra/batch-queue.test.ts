@@ -120,7 +120,7 @@ describe('the order-batches queue and its dead-letter queue', () => {
       'commerce-api-prod-order-batches',
       'commerce-api-prod-order-batches-dlq',
     ]);
-    for (const q of prodQueues) expect(q.DeletionPolicy).toBe('Retain');
+    for (const q of prodQueues) expect(q.DeletionPolicy).toBe('RetainExceptOnCreate');
   });
 });
 

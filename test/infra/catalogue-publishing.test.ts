@@ -66,7 +66,10 @@ describe('the catalogue import bucket', () => {
       prod.template.toJSON().Resources[
         prod.stack.resolve((prod.stack.catalogue.importBucket.bucket.node.defaultChild as CfnJson).logicalId)
       ];
-    expect(prodBucket).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(prodBucket).toMatchObject({
+      DeletionPolicy: 'RetainExceptOnCreate',
+      UpdateReplacePolicy: 'Retain',
+    });
   });
 });
 

@@ -97,7 +97,7 @@ describe('route functions', () => {
     expect(prodGroups.length).toBeGreaterThan(routes.length);
     for (const group of prodGroups) {
       expect(group.Properties.RetentionInDays).toBe(365);
-      expect(group.DeletionPolicy).toBe('Retain');
+      expect(group.DeletionPolicy).toBe('RetainExceptOnCreate');
     }
   });
 

@@ -119,7 +119,7 @@ describe('the Cognito user pool of a stage', () => {
     expect(pool.DeletionPolicy).toBe('Delete');
     expect(pool.Properties.DeletionProtection).toBe('INACTIVE');
     const [, prodPool] = only(prod.template, 'AWS::Cognito::UserPool');
-    expect(prodPool).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(prodPool).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     expect(prodPool.Properties).toMatchObject({
       UserPoolName: 'commerce-api-prod',
       DeletionProtection: 'ACTIVE',

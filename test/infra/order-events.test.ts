@@ -120,7 +120,7 @@ describe('the events queue and its dead-letter queue', () => {
     const prodQueues = Object.values(resourcesOfType(prod.template, 'AWS::SQS::Queue')).filter((q) =>
       String(q.Properties.QueueName).startsWith('commerce-api-prod-events'),
     );
-    expect(prodQueues.map((q) => q.DeletionPolicy)).toEqual(['Retain', 'Retain']);
+    expect(prodQueues.map((q) => q.DeletionPolicy)).toEqual(['RetainExceptOnCreate', 'RetainExceptOnCreate']);
   });
 
   it('alarm on any message in the dead-letter queue, into the stage’s topic', () => {

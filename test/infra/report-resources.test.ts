@@ -120,7 +120,10 @@ describe('the report bucket', () => {
     );
 
     for (const prodBucket of Object.values(prod.template.findResources('AWS::S3::Bucket'))) {
-      expect(prodBucket).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+      expect(prodBucket).toMatchObject({
+        DeletionPolicy: 'RetainExceptOnCreate',
+        UpdateReplacePolicy: 'Retain',
+      });
     }
     prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
   });
@@ -186,7 +189,7 @@ describe('the webhook signing secret', () => {
     expect(secrets[secretId]!.Properties.SecretString).toBeUndefined();
     prod.template.hasResource('AWS::SecretsManager::Secret', {
       Properties: { Name: 'commerce-api-prod-webhook-secret' },
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
     });
   });
 

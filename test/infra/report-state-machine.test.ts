@@ -50,7 +50,7 @@ describe('the report state machine', () => {
     });
     prod.template.hasResource('AWS::Logs::LogGroup', {
       Properties: { LogGroupName: '/aws/vendedlogs/states/commerce-api-prod-reports', RetentionInDays: 365 },
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
     });
   });
 

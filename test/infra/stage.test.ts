@@ -46,7 +46,8 @@ describe('dev and prod', () => {
     'prod keeps its %s when the stack is deleted or the resource replaced; dev deletes it',
     (type) => {
       expect(policiesOf(prod.template, type).length).toBeGreaterThan(0);
-      for (const policies of policiesOf(prod.template, type)) expect(policies).toEqual(['Retain', 'Retain']);
+      for (const policies of policiesOf(prod.template, type))
+        expect(policies).toEqual(['RetainExceptOnCreate', 'Retain']);
       for (const policies of policiesOf(dev.template, type)) expect(policies).toEqual(['Delete', 'Delete']);
     },
   );

@@ -68,7 +68,7 @@ describe('the table', () => {
 
   it('in prod: point-in-time recovery, deletion protection, retained when the stack goes', () => {
     prod.hasResource(TABLE, {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({
         TableName: 'commerce-api-prod',

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import {
   type Alarm,
   AlarmStatusWidget,
@@ -64,7 +64,7 @@ export function createDashboard(scope: Construct, props: DashboardProps): Dashbo
     });
 
   const dashboard = new Dashboard(scope, 'Dashboard', {
-    dashboardName: dashboardName(stage),
+    dashboardName: dashboardName(stage, Stack.of(scope).region),
     defaultInterval: Duration.hours(3),
   });
   dashboard.addWidgets(

@@ -34,4 +34,8 @@ export const alarmNames = (stage: string) => ({
 });
 
 export const alarmTopicName = (stage: string): string => resourceName(stage, 'alarms');
-export const dashboardName = (stage: string): string => stageName(stage);
+/**
+ * Dashboards are named per account, not per region: the region in the name keeps one stage
+ * deployed to two regions from taking each other's dashboard.
+ */
+export const dashboardName = (stage: string, region: string): string => `${stageName(stage)}-${region}`;

@@ -168,8 +168,15 @@ describe('the dashboard', () => {
 
   it('is one per stage, named after it, and a stack output', () => {
     dev.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
-    expect(dashboard!.Properties.DashboardName).toBe(dashboardName('dev'));
-    prod.template.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'commerce-api-prod' });
+    // commerce-api-<stage>-<region>: the region is the deploy's (a token in an environment-agnostic stack).
+    const region = { Ref: 'AWS::Region' };
+    expect(dev.stack.resolve(dashboardName('dev', dev.stack.region))).toEqual({
+      'Fn::Join': ['', ['commerce-api-dev-', region]],
+    });
+    expect(dashboard!.Properties.DashboardName).toEqual({ 'Fn::Join': ['', ['commerce-api-dev-', region]] });
+    prod.template.hasResourceProperties('AWS::CloudWatch::Dashboard', {
+      DashboardName: { 'Fn::Join': ['', ['commerce-api-prod-', region]] },
+    });
     expect(dev.template.toJSON().Outputs.DashboardName).toBeDefined();
   });
 

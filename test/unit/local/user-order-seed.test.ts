@@ -134,10 +134,15 @@ describe('the seeded orders', () => {
 });
 
 describe('the sandbox seed', () => {
-  it('holds the catalogue, the users and the orders', () => {
+  it('holds the catalogue as a file, the users as items and the orders as order.placed events, oldest first', () => {
     const seed = sandboxSeed();
+    expect(seed.catalogueText.split('\n')[0]).toContain('"kind":"exchange_rates"');
     expect(seed.items.filter((i) => String(i.pk).startsWith('USER#') && i.sk === 'USER')).toHaveLength(20);
-    expect(seed.items.filter((i) => String(i.pk).startsWith('ORDER#'))).toHaveLength(ORDER_COUNT);
+    expect(seed.items.filter((i) => String(i.pk).startsWith('ORDER#'))).toEqual([]);
+    expect(seed.orderEvents).toHaveLength(ORDER_COUNT);
+    expect(new Set(seed.orderEvents.map((e) => e.type))).toEqual(new Set(['order.placed']));
+    const created = seed.orderEvents.map((e) => (e.type === 'order.placed' ? e.detail.createdAt : ''));
+    expect(created).toEqual([...created].sort());
     expect(seed.summary).toContain('20 users');
     expect(seed.summary).toContain('3000 orders');
   });

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { App, type AppProps, CfnOutput, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { AccountSetupStack } from './account-setup-stack';
 import { CommerceRestApi, DEFAULT_THROTTLE, type Throttle } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
 import { CataloguePublishing } from './catalogue-publishing';
@@ -160,6 +161,14 @@ export function addCommerceApi(app: App, options: { stage?: string } = {}): Comm
     throttle: throttleFromContext(app),
     ...(externalIssuer ? { externalIssuer } : {}),
   });
+}
+
+/**
+ * Adds to an app what `cdk deploy -c setup=account` deploys: the account setup stack, once per
+ * account and region (lib/account-setup-stack.ts); otherwise the stage's stack.
+ */
+export function addStacks(app: App): Stack {
+  return app.node.tryGetContext('setup') === 'account' ? new AccountSetupStack(app) : addCommerceApi(app);
 }
 
 export interface CreateCommerceApiOptions {

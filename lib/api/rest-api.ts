@@ -113,9 +113,10 @@ export class CommerceRestApi extends Construct {
       restApiName: stageName(settings.stage),
       description: `Commerce API (${settings.stage})`,
       endpointTypes: [EndpointType.REGIONAL],
-      // API Gateway writes access and execution logs through an account-level role; creating it
-      // here lets the stack deploy into an account that has never had one.
-      cloudWatchRole: true,
+      // API Gateway writes access and execution logs through an account-level role and setting,
+      // one per account and region: the account setup stack (lib/account-setup-stack.ts) holds
+      // them, deployed once before the first stage, so no stage overwrites another's.
+      cloudWatchRole: false,
       deployOptions: {
         stageName: settings.stage,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
@@ -174,16 +175,6 @@ export class CommerceRestApi extends Construct {
         'API serves public catalogue reads without a browser front end, and a managed-rule web ACL is a ' +
         'separate cost and rollout decision outside this change.',
     });
-    const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
-    if (cloudWatchRole) {
-      Validations.of(cloudWatchRole).acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-        reason:
-          'This is the account-level role API Gateway uses to write logs for every REST API in the ' +
-          'account and region, so it cannot be scoped to this stack; AWS maintains this policy for exactly ' +
-          'that role.',
-      });
-    }
   }
 
   /** The function behind both authorizers; undefined when no route needs a token. */

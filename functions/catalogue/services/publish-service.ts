@@ -45,6 +45,8 @@ const refuseFile = async (
   const message = `The file was refused: ${errors.length} error(s) in ${lines} line(s); nothing of it was applied`;
   await deps.store.putRecord({
     ...started(deps, request),
+    // Keeps when it started (the lock step's record), if there is one.
+    ...((await deps.store.record(request.publishId)) ?? {}),
     status: 'FAILED',
     finishedAt: deps.now().toISOString(),
     error: PUBLISH_ERRORS.invalid,

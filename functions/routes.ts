@@ -12,7 +12,12 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'token';
 
 /** Table access the function is granted: read-only or read-write. */
-export type TableAccess = 'RO' | 'RW';
+/**
+ * What a function may do to the table: read or read and write anything (RO, RW), or read
+ * catalogue items only (CATALOGUE: the public catalogue routes, which must not reach a user or
+ * an order; functions/catalogue/store/catalogue-access.ts).
+ */
+export type TableAccess = 'RO' | 'RW' | 'CATALOGUE';
 
 export interface Route {
   /** Unique function name, kebab-case; also the name of its sample event in `events/`. */
@@ -35,7 +40,7 @@ const catalogue = (name: string, method: HttpMethod, path: string, summary: stri
   path,
   handler: `catalogue/handlers/${name}`,
   access: 'public',
-  table: 'RO',
+  table: 'CATALOGUE',
   summary,
 });
 

@@ -1,6 +1,6 @@
 import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import {
   type BundlingOptions,
@@ -10,7 +10,12 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import {
+  CATALOGUE_LEADING_KEYS,
+  CATALOGUE_READ_ACTIONS,
+} from '../functions/catalogue/store/catalogue-access';
 import { SERVICE_NAME, SERVICE_NAME_ENV, STAGE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { tableSchema } from '../functions/commons/table-schema';
 import type { TableAccess } from '../functions/routes';
 import { functionsDir, lockFile, projectRoot } from './project-paths';
 import type { StageSettings } from './stage';
@@ -120,6 +125,18 @@ export class ApiFunction extends NodejsFunction {
   /** Tells the function its table (env `TABLE_NAME`) and grants exactly the access asked for. */
   bindTable(table: ITable, access: TableAccess): void {
     this.addEnvironment(TABLE_NAME_ENV, table.tableName);
+    if (access === 'CATALOGUE') {
+      // GetItem and Query on catalogue items only, on the table and its byPosition index (whose
+      // partition key, a listing partition's, starts with CAT# too).
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...CATALOGUE_READ_ACTIONS],
+          resources: [table.tableArn, `${table.tableArn}/index/${tableSchema.indexes.byPosition.name}`],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
+        }),
+      );
+      return;
+    }
     if (access === 'RW') {
       table.grantReadWriteData(this);
     } else {

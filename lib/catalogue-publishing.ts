@@ -24,7 +24,7 @@ import {
   PUBLISH_STATES,
   PUBLISH_TIMING,
 } from '../functions/catalogue/domain/catalogue-publishing';
-import { PUBLISH_LEADING_KEYS, PUBLISH_TABLE_ACTIONS } from '../functions/catalogue/store/publish-access';
+import { CATALOGUE_LEADING_KEYS, PUBLISH_TABLE_ACTIONS } from '../functions/catalogue/store/catalogue-access';
 import { CATALOGUE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
 import { catalogueFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
@@ -75,7 +75,7 @@ export class CataloguePublishing extends Construct {
       new PolicyStatement({
         actions: [...PUBLISH_TABLE_ACTIONS],
         resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PUBLISH_LEADING_KEYS] } },
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
       }),
     );
     this.publishStep.addEnvironment(CATALOGUE_ENV.bucket, this.importBucket.bucket.bucketName);

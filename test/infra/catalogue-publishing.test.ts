@@ -9,7 +9,10 @@ import {
   PUBLISH_STATES,
   PUBLISH_TIMING,
 } from '../../functions/catalogue/domain/catalogue-publishing';
-import { PUBLISH_LEADING_KEYS, PUBLISH_TABLE_ACTIONS } from '../../functions/catalogue/store/publish-access';
+import {
+  CATALOGUE_LEADING_KEYS,
+  PUBLISH_TABLE_ACTIONS,
+} from '../../functions/catalogue/store/catalogue-access';
 import { CATALOGUE_ENV } from '../../functions/commons/environment';
 import { UPLOAD_RETENTION_DAYS } from '../../lib/catalogue-import-bucket';
 import {
@@ -105,7 +108,7 @@ describe('the publish task function', () => {
         Effect: 'Allow',
         Action: [...PUBLISH_TABLE_ACTIONS].sort(),
         Resource: tableArn,
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PUBLISH_LEADING_KEYS] } },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
       },
     ]);
   });

@@ -2,6 +2,11 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import {
+  CATALOGUE_LEADING_KEYS,
+  CATALOGUE_READ_ACTIONS,
+} from '../../functions/catalogue/store/catalogue-access';
+import { tableSchema } from '../../functions/commons/table-schema';
+import {
   authorizerFunction,
   batchFunctions,
   catalogueFunctions,
@@ -130,6 +135,34 @@ describe('route functions', () => {
       expect(actions.filter((action) => DYNAMODB_WRITES.test(action))).toEqual([]);
     },
   );
+
+  it.each(routes.filter((route) => route.table === 'CATALOGUE').map((route) => route.name))(
+    '%s (catalogue) may only GetItem and Query catalogue items (CAT#…, CATALOGUE), on the table and its byPosition index',
+    (name) => {
+      const dynamo = statementsOf(name).filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
+      const tableArn = {
+        'Fn::GetAtt': [Object.keys(resourcesOfType(dev.template, 'AWS::DynamoDB::Table'))[0], 'Arn'],
+      };
+      expect(dynamo).toEqual([
+        {
+          Effect: 'Allow',
+          Action: [...CATALOGUE_READ_ACTIONS],
+          Resource: [
+            tableArn,
+            { 'Fn::Join': ['', [tableArn, `/index/${tableSchema.indexes.byPosition.name}`]] },
+          ],
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
+        },
+      ]);
+    },
+  );
+
+  it('gives every catalogue route the catalogue access, and no other route', () => {
+    expect(routes.filter((r) => r.table === 'CATALOGUE').map((r) => r.handler.split('/')[0])).toEqual(
+      Array(12).fill('catalogue'),
+    );
+    expect(routes.filter((r) => r.handler.startsWith('catalogue/') && r.table !== 'CATALOGUE')).toEqual([]);
+  });
 
   it.each(routes.filter((route) => route.table === 'RW').map((route) => route.name))(
     '%s (read-write) can read and write the table',

@@ -16,9 +16,9 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { dynamoDbPublishStore as store } from '../../../functions/catalogue/store/dynamodb-publish-store';
 import {
-  PUBLISH_LEADING_KEYS,
+  CATALOGUE_LEADING_KEYS,
   PUBLISH_TABLE_ACTIONS,
-} from '../../../functions/catalogue/store/publish-access';
+} from '../../../functions/catalogue/store/catalogue-access';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
@@ -51,7 +51,7 @@ const partitionKeys = (input: Json): string[] => {
   return keys;
 };
 const allowed = (pk: string) =>
-  PUBLISH_LEADING_KEYS.some((pattern) =>
+  CATALOGUE_LEADING_KEYS.some((pattern) =>
     pattern.endsWith('*') ? pk.startsWith(pattern.slice(0, -1)) : pk === pattern,
   );
 

@@ -26,6 +26,7 @@ import type { StageSettings } from '../stage';
 import { RouteAuthorizers, tokenRouteCognitoReason } from './authorizers';
 import { addGatewayErrors } from './gateway-responses';
 import { addMethodNotAllowed } from './method-not-allowed';
+import { ApiWebAcl } from './web-acl';
 
 export interface Throttle {
   /** Steady-state requests per second for the whole stage. */
@@ -168,13 +169,16 @@ export class CommerceRestApi extends Construct {
       );
     }
 
-    Validations.of(this.restApi.deploymentStage).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason:
-        'No WAF web ACL yet: stage throttling (rate and burst, set per stage) bounds request volume, the ' +
-        'API serves public catalogue reads without a browser front end, and a managed-rule web ACL is a ' +
-        'separate cost and rollout decision outside this change.',
-    });
+    if (settings.isProd) {
+      new ApiWebAcl(this, 'WebAcl', { stage: settings.stage, apiStage: this.restApi.deploymentStage });
+    } else {
+      Validations.of(this.restApi.deploymentStage).acknowledge({
+        id: 'AwsSolutions-APIG3',
+        reason:
+          'Only protected stages (prod) have the WAF web ACL (lib/api/web-acl.ts): other stages hold trial ' +
+          'data, are throttled per stage, and would pay for a web ACL each.',
+      });
+    }
   }
 
   /** The function behind both authorizers; undefined when no route needs a token. */

@@ -14,11 +14,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoDbPublishStore as store } from '../../../functions/catalogue/store/dynamodb-publish-store';
 import {
   CATALOGUE_LEADING_KEYS,
   PUBLISH_TABLE_ACTIONS,
 } from '../../../functions/catalogue/store/catalogue-access';
+import { dynamoDbPublishStore as store } from '../../../functions/catalogue/store/dynamodb-publish-store';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

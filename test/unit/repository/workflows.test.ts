@@ -26,7 +26,7 @@ describe('the GitHub workflows', () => {
   it('catches a broken workflow (the linter really runs)', async () => {
     const lint = await createLinter();
     const broken =
-      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    needs: nowhere\n    steps:\n      - run: echo ${{ github.nope }}\n';
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    needs: nowhere\n    steps:\n      - run: echo hello\n';
     expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0);
   });
 });

@@ -15,6 +15,7 @@ import {
   type QueueConsumerSettings,
 } from './batch-queue-settings';
 import { functionEntry } from './project-paths';
+import { onlyFromQueue } from './redrive-allow';
 import { routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
 
@@ -67,6 +68,7 @@ export class BatchQueue extends Construct {
       retentionPeriod: Duration.seconds(deadLetterQueue.retentionPeriodSeconds),
       visibilityTimeout: Duration.seconds(deadLetterQueue.visibilityTimeoutSeconds),
       removalPolicy: settings.removalPolicy,
+      redriveAllowPolicy: onlyFromQueue(this, 'SourceQueueArn', batchQueueName(settings.stage)),
     });
 
     this.queue = new Queue(this, 'Queue', {

@@ -30,6 +30,7 @@ import {
   orderEventsSettings,
 } from './order-events-settings';
 import { functionEntry } from './project-paths';
+import { onlyFromQueue } from './redrive-allow';
 import { routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
 
@@ -86,6 +87,7 @@ export class OrderEvents extends Construct {
       retentionPeriod: Duration.seconds(deadLetterQueue.retentionPeriodSeconds),
       visibilityTimeout: Duration.seconds(deadLetterQueue.visibilityTimeoutSeconds),
       removalPolicy: settings.removalPolicy,
+      redriveAllowPolicy: onlyFromQueue(this, 'SourceQueueArn', eventsQueueName(stage)),
     });
     this.queue = new Queue(this, 'Queue', {
       queueName: eventsQueueName(stage),

@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -28,6 +28,20 @@ export function createAlarmTopic(scope: Construct, settings: StageSettings): Top
       principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
       actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
       resources: ['*'],
+      conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+    }),
+  );
+  // Grants of this key only for AWS services acting on resources (Control Tower CT.KMS.PR.3).
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'DenyGrantsButForAwsResources',
+      effect: Effect.DENY,
+      principals: [new AnyPrincipal()],
+      actions: ['kms:CreateGrant'],
+      resources: ['*'],
+      conditions: {
+        BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
+      },
     }),
   );
   const topic = new Topic(scope, 'AlarmTopic', {

@@ -10,6 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { UPLOAD_PREFIX, VERSION_PREFIX } from '../functions/catalogue/adapters/import-object-keys';
+import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';
 
 /** Uploaded files are read once, by the publish they start; a month keeps them for a post-mortem. */
@@ -25,21 +26,15 @@ export class CatalogueImportBucket extends Construct {
 
   constructor(scope: Construct, id: string, { settings }: { settings: StageSettings }) {
     super(scope, id);
-    this.bucket = new Bucket(this, 'Bucket', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      // The catalogue's source of truth is the product-information system that exports the files.
-      versioned: false,
-      lifecycleRules: [
+    // Not versioned: the catalogue's source of truth is the product-information system that exports the files.
+    this.bucket = new Bucket(
+      this,
+      'Bucket',
+      privateBucketProps(settings, [
         { id: 'expire-uploads', prefix: UPLOAD_PREFIX, expiration: Duration.days(UPLOAD_RETENTION_DAYS) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
-      removalPolicy: settings.removalPolicy,
-      autoDeleteObjects: !settings.isProd,
-    });
+      ]),
+    );
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:

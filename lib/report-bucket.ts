@@ -1,15 +1,10 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  type CfnBucket,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { REPORT_RETENTION_DAYS } from '../functions/reports/domain/report-job';
+import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';
 
 export interface ReportBucketProps {
@@ -36,28 +31,19 @@ export class ReportBucket extends Construct {
 
   constructor(scope: Construct, id: string, { settings }: ReportBucketProps) {
     super(scope, id);
-    this.bucket = new Bucket(this, 'Bucket', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      // Not versioned, in prod too: a PDF is derived data (the orders stay in the table, and a
-      // report is made again on request) that expires after REPORT_RETENTION_DAYS, one key per
-      // report; versions would protect nothing and would only keep personal data past its expiry
-      // (noncurrent versions outlive the expiration rule).
-      versioned: false,
-      lifecycleRules: [
+    // Not versioned, in prod too: a PDF is derived data (the orders stay in the table, and a
+    // report is made again on request) that expires after REPORT_RETENTION_DAYS, one key per
+    // report; versions would protect nothing and would only keep personal data past its expiry
+    // (noncurrent versions outlive the expiration rule). Prod keeps the bucket on stack deletion,
+    // like all its data; the lifecycle rule empties a kept bucket within REPORT_RETENTION_DAYS.
+    this.bucket = new Bucket(
+      this,
+      'Bucket',
+      privateBucketProps(settings, [
         { id: 'expire-reports', expiration: Duration.days(REPORT_RETENTION_DAYS) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
-      removalPolicy: settings.removalPolicy,
-      // Other stages are destroyed with their reports (CDK's auto-delete custom resource empties
-      // the bucket first); prod keeps its bucket on stack deletion, like all its data: deleting the
-      // stack never deletes data by accident. The lifecycle rule empties a kept bucket within
-      // REPORT_RETENTION_DAYS; then it can be deleted by hand.
-      autoDeleteObjects: !settings.isProd,
-    });
+      ]),
+    );
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:

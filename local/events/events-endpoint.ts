@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from '../listen';
+import { serveOnLoopback } from '../listen';
 import { EventsApiError, type EventTarget, MAX_REQUEST_BYTES, putEvents } from './put-events';
 import type { SandboxEventRule } from './synthesize-event-rule';
 
@@ -93,16 +93,5 @@ export async function startEventsEndpoint(
         },
       );
   });
-  const port = await listenOnLoopback(server, options.port ?? 0);
-  let closing: Promise<void> | undefined;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  return serveOnLoopback(server, options.port ?? 0);
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from '../listen';
+import { serveOnLoopback } from '../listen';
 import type { ExecutionRecord } from './execution-journal';
 import { type StepFunctionsApi, StepFunctionsError } from './sfn-api';
 
@@ -138,16 +138,5 @@ export async function startStepFunctionsEndpoint(
   options: { port?: number; logError?: (message: string, error: unknown) => void } = {},
 ): Promise<StepFunctionsEndpoint> {
   const server = createServer(createStepFunctionsListener(executions, options.logError));
-  const port = await listenOnLoopback(server, options.port ?? 0);
-  let closing: Promise<void> | undefined;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  return serveOnLoopback(server, options.port ?? 0);
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { listenOnLoopback } from '../listen';
+import { serveOnLoopback } from '../listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
 import { ReadWriteLock } from './read-write-lock';
 import { DynamoDbError, transactWrite } from './transact-write';
@@ -116,18 +116,8 @@ export async function startTransactionFront(
       },
     );
   });
-  const port = await listenOnLoopback(server, 0);
-  let closing: Promise<void> | undefined;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        agent.destroy();
-        client.destroy();
-      });
-      return closing;
-    },
-  };
+  return serveOnLoopback(server, 0, () => {
+    agent.destroy();
+    client.destroy();
+  });
 }

@@ -6,10 +6,9 @@
  *   status         the active version, a publish running, the latest publishes
  * Options: --stage NAME (default sandbox: the sandbox running on --state-dir, default .sandbox/).
  */
-import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { exportCommand, type Output, publishCommand, statusCommand } from '../cli/catalogue/commands';
-import { resolveTarget, UsageError } from '../cli/catalogue/resolve-target';
+import { resolveTarget } from '../cli/catalogue/resolve-target';
+import { parseStageCommand, runStageCommand, UsageError } from '../cli/stage-command';
 
 const USAGE = `Usage: npm run catalogue -- <command> [--stage NAME] [--state-dir DIR]
 
@@ -27,20 +26,11 @@ const io: Output = {
 };
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      stage: { type: 'string' },
-      'state-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { positionals, stage, stateDir, help } = parseStageCommand(process.argv.slice(2));
   const [command, file, ...extra] = positionals;
-  if (values.help || !command) {
+  if (help || !command) {
     io.err(USAGE);
-    return values.help ? 0 : 2;
+    return help ? 0 : 2;
   }
   const needsFile = command === 'publish' || command === 'stock';
   if (
@@ -48,10 +38,9 @@ async function main(): Promise<number> {
     extra.length > 0 ||
     needsFile !== Boolean(file)
   ) {
-    throw new UsageError(USAGE);
+    throw new UsageError(`Unknown command or wrong arguments: ${positionals.join(' ')}`);
   }
-  const stateDir = values['state-dir'] ? path.resolve(values['state-dir']) : undefined;
-  const target = await resolveTarget(values.stage, stateDir);
+  const target = await resolveTarget(stage, stateDir);
   try {
     if (command === 'publish' || command === 'stock') {
       return await publishCommand(target, command === 'stock' ? 'stock' : 'catalogue', file!, io);
@@ -62,14 +51,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const known =
-      error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-    io.err(known ? (error as Error).message : String((error as Error).stack ?? error));
-    process.exitCode = 2;
-  },
-);
+runStageCommand(main, USAGE);

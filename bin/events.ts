@@ -3,11 +3,9 @@
  * events (JSON Lines, docs/events.md) to a stage's bus, in calls of 10 (PutEvents' limit), after
  * checking every line against the schemas; prints how many EventBridge accepted.
  */
-import * as path from 'node:path';
-import { parseArgs } from 'node:util';
-import { resolveEventsTarget, UsageError } from '../cli/events/events-target';
+import { resolveEventsTarget } from '../cli/events/events-target';
 import { sendCommand } from '../cli/events/send-command';
-import { DEFAULT_STATE_DIR } from '../local/state-dir';
+import { parseStageCommand, runStageCommand, UsageError } from '../cli/stage-command';
 
 const USAGE = `Usage: npm run events -- send FILE [--stage NAME] [--state-dir DIR]
 
@@ -18,24 +16,15 @@ const USAGE = `Usage: npm run events -- send FILE [--stage NAME] [--state-dir DI
   --state-dir DIR  the sandbox's state directory (default .sandbox/)`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      stage: { type: 'string' },
-      'state-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
+  const { positionals, stage, stateDir, help } = parseStageCommand(process.argv.slice(2));
+  if (help) {
     console.log(USAGE);
     return 0;
   }
   const [command, file, ...extra] = positionals;
   if (command !== 'send' || !file || extra.length > 0)
     throw new UsageError('Give the command send and one file.');
-  const target = resolveEventsTarget(values.stage, path.resolve(values['state-dir'] ?? DEFAULT_STATE_DIR));
+  const target = resolveEventsTarget(stage, stateDir);
   try {
     return await sendCommand(file, target, {
       out: (line) => console.log(line),
@@ -46,13 +35,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const usage =
-      error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(usage ? (error as Error).message : error);
-    if (usage) console.error(`\n${USAGE}`);
-    process.exit(2);
-  },
-);
+runStageCommand(main, USAGE);

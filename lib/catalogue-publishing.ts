@@ -1,19 +1,15 @@
-import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   Choice,
   Condition,
-  DefinitionBody,
   Fail,
   JsonPath,
-  LogLevel,
   Map as MapState,
   Pass,
   Result,
-  StateMachine,
-  StateMachineType,
+  type StateMachine,
   Succeed,
   Wait,
   WaitTime,
@@ -31,8 +27,9 @@ import { ApiFunction } from './api-function';
 import { CatalogueImportBucket } from './catalogue-import-bucket';
 import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
-import { resourceName, routeFunctionName } from './resource-names';
+import { routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
+import { workflowStateMachine } from './workflow-state-machine';
 
 export interface CataloguePublishingProps {
   readonly settings: StageSettings;
@@ -219,25 +216,11 @@ export class CataloguePublishing extends Construct {
         .otherwise(plan.next(writeChunks).next(switchVersion).next(afterSwitch)),
     );
 
-    const logs = new LogGroup(this, 'StateMachineLogs', {
-      logGroupName: `/aws/vendedlogs/states/${resourceName(settings.stage, 'catalogue-publish')}`,
-      retention: settings.logRetention,
-      removalPolicy: settings.removalPolicy,
-    });
-    this.stateMachine = new StateMachine(this, 'StateMachine', {
-      stateMachineName: resourceName(settings.stage, 'catalogue-publish'),
-      stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromChainable(definition),
+    this.stateMachine = workflowStateMachine(this, {
+      settings,
+      what: 'catalogue-publish',
+      definition,
       timeout: Duration.seconds(PUBLISH_TIMING.lockSeconds),
-      tracingEnabled: true,
-      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
-    });
-    Validations.of(this.stateMachine.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'CDK adds these for tracing and logging, as the Step Functions documentation lists them: X-Ray ' +
-        '(PutTraceSegments, PutTelemetryRecords, GetSamplingRules, GetSamplingTargets) and the CloudWatch Logs ' +
-        'log-delivery actions, which do not support resource-level permissions.',
     });
 
     new CfnOutput(this, 'ImportBucketName', {

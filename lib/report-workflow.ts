@@ -1,19 +1,8 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import {
-  Choice,
-  Condition,
-  DefinitionBody,
-  Fail,
-  JsonPath,
-  LogLevel,
-  StateMachine,
-  StateMachineType,
-  Succeed,
-} from 'aws-cdk-lib/aws-stepfunctions';
+import { Choice, Condition, Fail, JsonPath, type StateMachine, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { REPORT_ENV } from '../functions/commons/environment';
 import {
@@ -30,6 +19,7 @@ import { functionEntry } from './project-paths';
 import { ReportBucket } from './report-bucket';
 import { resourceName, routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
+import { workflowStateMachine } from './workflow-state-machine';
 
 export interface ReportWorkflowProps {
   readonly settings: StageSettings;
@@ -190,31 +180,12 @@ export class ReportWorkflow extends Construct {
           .otherwise(done),
       );
 
-    const logs = new LogGroup(this, 'StateMachineLogs', {
-      logGroupName: `/aws/vendedlogs/states/${resourceName(settings.stage, 'reports')}`,
-      retention: settings.logRetention,
-      removalPolicy: settings.removalPolicy,
-    });
-    this.stateMachine = new StateMachine(this, 'StateMachine', {
-      stateMachineName: resourceName(settings.stage, 'reports'),
-      stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromChainable(definition),
+    this.stateMachine = workflowStateMachine(this, {
+      settings,
+      what: 'reports',
+      definition,
       // Callback retries alone may take 4 h 15 min; a day bounds any execution.
       timeout: Duration.hours(24),
-      tracingEnabled: true,
-      // Execution data would copy callback URLs into the logs: states and errors are enough.
-      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
-    });
-    // The invoke grants name the three functions alone (ApiFunction leaves out `<arn>:*`).
-    Validations.of(this.stateMachine.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'CDK adds these for tracing and logging, as the Step Functions documentation lists them: ' +
-        'xray:PutTraceSegments, PutTelemetryRecords, GetSamplingRules and GetSamplingTargets, and the ' +
-        'CloudWatch Logs log-delivery actions (Create/Get/Update/Delete/ListLogDeliveries, PutResourcePolicy, ' +
-        'DescribeResourcePolicies, DescribeLogGroups). The X-Ray and log-delivery actions do not support ' +
-        'resource-level permissions, so their resource is "*"; which log group receives the execution logs ' +
-        "is set by the state machine's LoggingConfiguration, not by this policy.",
     });
   }
 

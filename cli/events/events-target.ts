@@ -1,9 +1,7 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { eventBusName } from '../../lib/order-events-settings';
-import { runningSandbox } from '../../local/running-sandbox';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../../local/sandbox-identity';
-
-export class UsageError extends Error {}
+import { requireRunningSandbox } from '../stage-command';
 
 /** Where events go: a client and the stage's bus. */
 export interface EventsTarget {
@@ -22,12 +20,7 @@ export function resolveEventsTarget(stage: string | undefined, stateDir: string)
   if (name !== SANDBOX_STAGE) {
     return { stage: name, client: new EventBridgeClient({}), busName: eventBusName(name) };
   }
-  const running = runningSandbox(stateDir);
-  if (!running) {
-    throw new UsageError(
-      `No sandbox runs on ${stateDir}: start one (npm start), or name a deployed stage with --stage NAME.`,
-    );
-  }
+  const running = requireRunningSandbox(stateDir);
   return {
     stage: name,
     client: new EventBridgeClient({

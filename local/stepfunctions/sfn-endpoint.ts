@@ -1,13 +1,5 @@
-/**
- * A Step Functions endpoint on 127.0.0.1 for the functions' SFN client
- * (`AWS_ENDPOINT_URL_SFN`): the JSON protocol (POST `/`, `X-Amz-Target:
- * AWSStepFunctions.<Operation>`, `application/x-amz-json-1.0`) for StartExecution,
- * DescribeExecution and StopExecution; any other target is answered as AWS answers an unknown
- * operation. Errors are `{"__type": "<code>", "message": "..."}` with status 400, which the SDK
- * turns into its named exceptions (ExecutionAlreadyExists, ...). Signatures are not checked.
- */
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
+import { type AwsJsonAnswer, type AwsJsonRequest, awsJsonListener } from '../aws-json-listener';
 import { serveOnLoopback } from '../listen';
 import type { ExecutionRecord } from './execution-journal';
 import { type StepFunctionsApi, StepFunctionsError } from './sfn-api';
@@ -45,23 +37,11 @@ const operations: Readonly<Record<string, Operation>> = {
   StopExecution: (executions, body) => ({ stopDate: seconds(executions.stop(body).stopDate) }),
 };
 
-const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
 /** The answer to one request: status and JSON body. */
 export async function stepFunctionsAnswer(
   executions: StepFunctionsApi,
-  request: { method: string; target: string | undefined; body: Buffer | undefined },
-): Promise<{ status: number; body: Record<string, unknown> }> {
+  request: AwsJsonRequest,
+): Promise<AwsJsonAnswer> {
   const error = (code: string, message: string, status = 400) => ({
     status,
     body: { __type: code, message },
@@ -98,33 +78,14 @@ export function createStepFunctionsListener(
   executions: StepFunctionsApi,
   logError: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
 ): RequestListener {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const send = (status: number, body: Record<string, unknown>) => {
-      const text = JSON.stringify(body);
-      res.statusCode = status;
-      res.setHeader('Content-Type', AMZ_JSON_1_0);
-      res.setHeader('x-amzn-RequestId', randomUUID());
-      if (typeof body.__type === 'string') res.setHeader('x-amzn-ErrorType', body.__type);
-      res.setHeader('Content-Length', Buffer.byteLength(text));
-      res.end(text);
-    };
-    const target = req.headers['x-amz-target'];
-    readBody(req)
-      .then((body) =>
-        stepFunctionsAnswer(executions, {
-          method: req.method ?? 'GET',
-          target: Array.isArray(target) ? target[0] : target,
-          body,
-        }),
-      )
-      .then(
-        ({ status, body }) => send(status, body),
-        (error: unknown) => {
-          logError(`Step Functions ${String(target)} failed:`, error);
-          send(500, { __type: 'InternalFailure', message: 'The sandbox could not process the request' });
-        },
-      );
-  };
+  return awsJsonListener({
+    contentType: AMZ_JSON_1_0,
+    maxBodyBytes: MAX_REQUEST_BYTES,
+    internalError: 'InternalFailure',
+    service: 'Step Functions',
+    answer: (request) => stepFunctionsAnswer(executions, request),
+    logError,
+  });
 }
 
 export interface StepFunctionsEndpoint {

@@ -1,6 +1,5 @@
+import type { Catalogue } from '../domain/catalogue-file';
 import { publishListings } from '../domain/listing';
-import type { ProductRecord } from '../domain/product';
-import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import {
   listingPartitionKey,
   listingSortKey,
@@ -9,17 +8,11 @@ import {
   stockKey,
 } from './catalogue-keys';
 
-export interface CatalogueContent {
-  readonly products: readonly ProductRecord[];
-  readonly stocks: readonly StockLevel[];
-  readonly reference: ReferenceData;
-}
-
 /**
  * The table items of one catalogue version: the reference data, products, stock levels and
  * every listing entry with its position. The publish workflow writes these, in chunks.
  */
-export const catalogueItems = (version: string, catalogue: CatalogueContent): Record<string, unknown>[] => [
+export const catalogueItems = (version: string, catalogue: Catalogue): Record<string, unknown>[] => [
   { ...referenceDataKey(version), ...catalogue.reference },
   ...catalogue.products.map((p) => ({ ...productKey(version, p.id), ...p })),
   ...catalogue.stocks.map((s) => ({ ...stockKey(version, s.productId, s.locationId), ...s })),

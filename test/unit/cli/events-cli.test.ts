@@ -1,8 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { resolveEventsTarget, UsageError } from '../../../cli/events/events-target';
+import { resolveEventsTarget } from '../../../cli/events/events-target';
 import { readEvents } from '../../../cli/events/read-events';
 import { sendEvents } from '../../../cli/events/send-events';
+import { UsageError } from '../../../cli/stage-command';
 import { orderPlacedEvents } from '../../../functions/events/domain/order-placed-events';
 import { seedOrders } from '../../../local/seed/order-seed';
 import { placed, statusChanged } from '../events/event-fixtures';

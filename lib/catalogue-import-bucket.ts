@@ -1,13 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  type CfnBucket,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { UPLOAD_PREFIX, VERSION_PREFIX } from '../functions/catalogue/adapters/import-object-keys';
 import { privateBucketProps } from './private-bucket';

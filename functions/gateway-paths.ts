@@ -91,8 +91,33 @@ export function gatewayRoutes(routes: readonly Route[]): GatewayRoute[] {
   return result;
 }
 
-const versioned = (path: string) => `/${API_VERSION}${path}`;
-let pinnedByResource: Map<string, Readonly<Record<string, string>>> | undefined;
+const pinnedByResource = new Map<string, Readonly<Record<string, string>>>();
+
+/**
+ * The literals pinned on one resource for one method, found by matching the resource's segments
+ * against the routes of that method (a literal API Gateway cannot name stands where the resource
+ * has a variable). gatewayRoutes has checked at synth that at most one route matches; doing
+ * only this, for the one resource a function serves, keeps the whole mapping out of its cold start.
+ */
+const pinnedOn = (resource: string, method: string): Readonly<Record<string, string>> => {
+  const resourceSegments = resource.split('/').filter((segment) => segment !== '');
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const segments = [API_VERSION, ...route.path.split('/').filter((segment) => segment !== '')];
+    if (segments.length !== resourceSegments.length) continue;
+    const pinned: Record<string, string> = {};
+    const matches = segments.every((segment, i) => {
+      const variable = VARIABLE.exec(resourceSegments[i]!);
+      if (segment === resourceSegments[i]) return true;
+      if (!variable) return false;
+      if (VARIABLE.test(segment) || PATH_PART.test(segment)) return false;
+      pinned[variable[1]!] = segment;
+      return true;
+    });
+    if (matches) return pinned;
+  }
+  return {};
+};
 
 /**
  * Whether the path variables of a request hold the literals pinned on its resource (`@me`);
@@ -103,9 +128,11 @@ export const pinnedSegmentsHold = (
   method: string,
   pathParameters: Readonly<Record<string, string | undefined>>,
 ): boolean => {
-  pinnedByResource ??= new Map(
-    gatewayRoutes(routes).map((entry) => [`${entry.route.method} ${versioned(entry.path)}`, entry.pinned]),
-  );
-  const pinned = pinnedByResource.get(`${method} ${resource}`) ?? {};
+  const key = `${method} ${resource}`;
+  let pinned = pinnedByResource.get(key);
+  if (!pinned) {
+    pinned = pinnedOn(resource, method);
+    pinnedByResource.set(key, pinned);
+  }
   return Object.entries(pinned).every(([name, literal]) => pathParameters[name] === literal);
 };

@@ -1,5 +1,5 @@
-import { gatewayRoutes } from '../../functions/gateway-paths';
-import { type Route, routes } from '../../functions/routes';
+import { gatewayRoutes, pinnedSegmentsHold } from '../../functions/gateway-paths';
+import { API_VERSION, type Route, routes } from '../../functions/routes';
 
 const route = (method: Route['method'], path: string): Route => ({
   name: `${method}-${path}`,
@@ -63,5 +63,27 @@ describe('gatewayRoutes', () => {
       for (const part of path.split('/').slice(1))
         expect(part).toMatch(/^([a-zA-Z0-9:._$-]+|\{[A-Za-z0-9_]+\})$/);
     }
+  });
+});
+
+describe('pinnedSegmentsHold', () => {
+  // What a function checks must be what the API is built from: for every route of the table, the
+  // literal gatewayRoutes pins holds, any other value does not, and an unpinned resource needs none.
+  it.each(gatewayRoutes(routes).map((entry) => [entry.route.method, entry.route.path, entry]))(
+    '%s %s',
+    (_method, _path, { route: r, path, pinned }) => {
+      const resource = `/${API_VERSION}${path}`;
+      const variables = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const exact = Object.fromEntries(variables.map((name) => [name, pinned[name] ?? '42']));
+      expect(pinnedSegmentsHold(resource, r.method, exact)).toBe(true);
+      for (const name of Object.keys(pinned)) {
+        expect(pinnedSegmentsHold(resource, r.method, { ...exact, [name]: '42' })).toBe(false);
+        expect(pinnedSegmentsHold(resource, r.method, { ...exact, [name]: undefined })).toBe(false);
+      }
+    },
+  );
+
+  it('pins nothing on a resource no route of that method has', () => {
+    expect(pinnedSegmentsHold(`/${API_VERSION}/{me}/orders`, 'DELETE', { me: 'anything' })).toBe(true);
   });
 });

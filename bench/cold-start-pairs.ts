@@ -27,6 +27,12 @@ export interface PairResult {
   readonly requests: string;
   readonly medianMs: number;
   readonly floorMs: number;
+  /**
+   * The median, over the rounds, of the function's time over its floor's in the same round: the
+   * two runs of a round are next to each other, so whatever load the machine had then weighs on
+   * both, and their quotient keeps what our code adds while the load cancels out. A quotient of
+   * medians would pair a function's quiet run with its floor's busy one.
+   */
   readonly ratio: number;
   /** Of the function's time, the invocation (after the import), median. */
   readonly invokeMs: number;
@@ -52,7 +58,7 @@ export const resultOf = (pair: Pair): PairResult => {
     requests: pair.requests,
     medianMs: median(fnMs),
     floorMs: median(floorMs),
-    ratio: median(fnMs) / median(floorMs),
+    ratio: median(fnMs.map((fn, round) => fn / floorMs[round]!)),
     invokeMs: invokeMs(pair.fnRuns),
     floorInvokeMs: invokeMs(pair.floorRuns),
     runsMs: fnMs,

@@ -6,7 +6,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenBucket } from '../../../functions/commons/caller-limits';
 import { BATCH_ITEMS, STATUS_POLLS } from '../../../functions/commons/caller-limits';
 import type { CallerLimitStore } from '../../../functions/commons/store/caller-limit-store';
-import { ensureTable, type LocalDynamoDb, startDynamoDb } from '../../../local/dynamodb';
+import type { LocalDynamoDb } from '../../../local/dynamodb';
+import { startLocalTable } from '../support/local-table';
 
 const TableName = 'caller-limits-test';
 let dynamodb: LocalDynamoDb;
@@ -16,19 +17,7 @@ let nextCaller = 100;
 const caller = () => nextCaller++;
 
 beforeAll(async () => {
-  dynamodb = await startDynamoDb();
-  await ensureTable(dynamodb.client, {
-    TableName,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  dynamodb = await startLocalTable(TableName);
   // The functions' client reads its endpoint and table from the environment, as in the sandbox.
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,

@@ -61,14 +61,13 @@ export async function benchReportQuota(): Promise<BenchRow[]> {
       const created = await request(PARTNER);
       partner.push(created.status);
       if (created.status !== 202) continue;
-      let status = created.headers.get('location')!;
+      const statusUrl = created.headers.get('location')!;
       for (;;) {
-        const polled = await fetch(status, { headers: auth(PARTNER), redirect: 'manual' });
+        const polled = await fetch(statusUrl, { headers: auth(PARTNER), redirect: 'manual' });
         const body = (await polled.json()) as { status?: string };
         partner.push(polled.status);
         if (polled.status !== 200 || body.status !== 'IN_PROGRESS') break;
         await sleep(Number(polled.headers.get('retry-after') ?? '2') * 1000);
-        status = polled.url;
       }
     }
     const partnerRefused = partner.filter((s) => s === 429).length;

@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '../lib/project-paths';
 import { benchBatch } from './batch';
+import { benchBatchFairness } from './batch-fairness';
 import type { Benchmark, BenchRow } from './bench-row';
 import { benchBundles } from './bundles';
 import { benchCataloguePublish } from './catalogue-publish';
@@ -21,6 +22,7 @@ import { benchColdStart } from './cold-start';
 import { benchListing } from './listing';
 import { benchOrderEvents } from './order-events';
 import { benchPdf } from './pdf';
+import { benchReportQuota } from './report-quota';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchWarmOverhead } from './warm-overhead';
 
@@ -32,10 +34,12 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'listing', run: () => benchListing() },
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
+  { name: 'batch-fairness', run: () => benchBatchFairness() },
   { name: 'order-events', run: () => benchOrderEvents() },
   { name: 'catalogue-publish', run: () => benchCataloguePublish() },
   { name: 'sandbox', run: () => benchSandbox() },
   { name: 'rate-limit', run: () => benchRateLimit() },
+  { name: 'report-quota', run: () => benchReportQuota() },
 ];
 
 const RESULTS_FILE = path.join(projectRoot, 'bench', 'results.json');

@@ -25,7 +25,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { STATUS_RATE_LIMIT } from '../functions/reports/domain/status-rate-limit';
+import { STATUS_POLLS } from '../functions/commons/caller-limits';
 import { SANDBOX_FAULTS_ENV } from '../local/faults';
 import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
 import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
@@ -214,8 +214,9 @@ export async function benchRateLimit(): Promise<(BenchRow & Record<string, unkno
     const eager429 = eager.filter((r) => r.status === 429);
     const withRetryAfter = eager429.filter((r) => r.retryAfter !== null && Number(r.retryAfter) >= 1);
     const eagerAllowed = eager.filter((r) => r.status === 200 || r.status === 303).length;
-    // Fixed windows: a run of `seconds` touches at most this many.
-    const windows = Math.ceil(seconds / STATUS_RATE_LIMIT.windowSeconds) + 1;
+    // A token bucket: the whole bucket at once, then one token per refill interval.
+    const refillSeconds = STATUS_POLLS.refillSeconds / STATUS_POLLS.capacity;
+    const mostAllowed = STATUS_POLLS.capacity + Math.ceil(seconds / refillSeconds);
     const politeRecords = [...polite.values()].flat();
     const politeOk =
       politeRecords.length > 0 && politeRecords.every((r) => r.status === 200 || r.status === 303);
@@ -223,7 +224,7 @@ export async function benchRateLimit(): Promise<(BenchRow & Record<string, unkno
       eager429.length > 0 &&
       withRetryAfter.length === eager429.length &&
       eager.every((r) => r.status === 429 || r.status === 200 || r.status === 303) &&
-      eagerAllowed <= windows * STATUS_RATE_LIMIT.maxRequests;
+      eagerAllowed <= mostAllowed;
     const ok = eagerOk && politeOk && noErrors(load);
     const label = `status rate limit under the ${LOAD_CONNECTIONS}-client load`;
     return [
@@ -235,8 +236,8 @@ export async function benchRateLimit(): Promise<(BenchRow & Record<string, unkno
           `${ok ? 'ok' : 'over'}`,
         detail:
           `${label}: over ${seconds.toFixed(1)} s, one customer calling GET /v1/orders/reports/status/{id} for ` +
-          `its own report back to back (${tally(eager)}; at most ${STATUS_RATE_LIMIT.maxRequests} allowed per ` +
-          `${STATUS_RATE_LIMIT.windowSeconds} s window, ${windows} windows touched), ${POLITE_CLIENTS} customers ` +
+          `its own report back to back (${tally(eager)}; at most ${mostAllowed} allowed: ${STATUS_POLLS.capacity} at once, ` +
+          `then one every ${refillSeconds} s), ${POLITE_CLIENTS} customers ` +
           `polling their own every ${POLITE_INTERVAL_MS / 1000} s (${POLITE_CUSTOMERS.map((sub) => tally(polite.get(sub)!)).join(' / ')}), ` +
           `and the readers: ${loadSummary(load)}`,
         ok,

@@ -4,7 +4,7 @@
  * It holds data only (no handler imports), so the CDK app can read it without loading
  * function code.
  */
-import { STATUS_METHOD_THROTTLE } from './reports/domain/status-rate-limit';
+import { STATUS_ROUTE_THROTTLE } from './commons/caller-limits';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
@@ -30,7 +30,7 @@ export interface Route {
   readonly access: Access;
   readonly table: TableAccess;
   readonly summary: string;
-  /** API Gateway method throttling for this route alone (all callers together), below the stage's. */
+  /** API Gateway method throttling for this route alone (all callers together), in place of the stage's. */
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
@@ -106,7 +106,7 @@ export const routes: readonly Route[] = [
   batches('create-batch', 'POST', '/orders/batches', 'Update many orders in one asynchronous batch', 'RW'),
   batches('get-batch', 'GET', '/orders/batches/{batch_id}', 'Read a batch and its progress'),
   reports('create-report', 'POST', '/orders/reports', 'Request a PDF report of orders in a date range', 'RW'),
-  // RW: each call counts against the caller's rate limit.
+  // RW: each call takes a token of the caller's bucket (docs/design.md D25).
   {
     ...reports(
       'get-report-status',
@@ -115,7 +115,7 @@ export const routes: readonly Route[] = [
       "Poll a report's progress (rate limited)",
       'RW',
     ),
-    throttle: STATUS_METHOD_THROTTLE,
+    throttle: STATUS_ROUTE_THROTTLE,
   },
   reports('get-report', 'GET', '/orders/reports/{report_id}', 'Download a finished report (PDF)'),
 ];

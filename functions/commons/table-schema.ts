@@ -23,7 +23,7 @@ export const tableSchema = {
     byMonth: { name: 'byMonth', partitionKey: 'createdMonth', sortKey: 'createdAt', sortKeyType: 'S' },
   },
   /**
-   * Items that may be deleted once this epoch-seconds time has passed (rate-limit windows).
+   * Items that may be deleted once this epoch-seconds time has passed (an idle caller's limits).
    * DynamoDB's TTL deletes them in AWS; the sandbox (dynalite, no TTL) keeps them, harmlessly.
    */
   expiresAt: 'expiresAt',

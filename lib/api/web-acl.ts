@@ -6,8 +6,8 @@ import { resourceName } from '../resource-names';
 /**
  * Requests one client IP may send in any 5 minutes before WAF blocks it for a while: 10 a second
  * on average, far above what a shop front or a partner polls, far below what takes the stage's
- * shared throttle (50 a second) from everyone else. Listing and search need no token, so the
- * client IP is the only identity a flood has there.
+ * shared throttle (100 a second a route by default) from everyone else. Listing and search need
+ * no token, so the client IP is the only identity a flood has there.
  */
 export const REQUESTS_PER_IP_PER_5_MIN = 3000;
 

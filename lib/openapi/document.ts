@@ -4,10 +4,9 @@ import type { RouteContract } from '../../functions/commons/http/http-route';
 import { CACHE_POLICIES } from '../../functions/commons/http/http-route';
 import { errorResponse } from '../../functions/commons/http/response-schemas';
 import { LANGUAGES } from '../../functions/commons/languages';
-import { STATUS_RATE_LIMIT } from '../../functions/reports/domain/status-rate-limit';
 import { API_VERSION, type Route, routes as routeTable } from '../../functions/routes';
 import { functionEntry, projectRoot } from '../project-paths';
-import { routeResponses, type SuccessHeader } from './route-responses';
+import { callerLimitResponses, routeResponses, type SuccessHeader } from './route-responses';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the route table, the schemas each handler
@@ -165,13 +164,10 @@ const operation = (route: Route, contract: RouteContract) => {
   responses['404'] = ref(contract.auth ? 'NotFoundOrNotYours' : 'NotFound');
   responses['405'] = ref('MethodNotAllowed');
   if (contract.body) responses['415'] = ref('UnsupportedMediaType');
-  responses['429'] =
-    route.name === 'get-report-status'
-      ? error(
-          `Too many requests: at most ${STATUS_RATE_LIMIT.maxRequests} per caller in ${STATUS_RATE_LIMIT.windowSeconds} s, and the API's throttling.`,
-          { 'Retry-After': HEADERS['Retry-After'] },
-        )
-      : ref('TooManyRequests');
+  const limited = callerLimitResponses[route.name];
+  responses['429'] = limited
+    ? error(limited, { 'Retry-After': HEADERS['Retry-After'] })
+    : ref('TooManyRequests');
   responses['500'] = ref('InternalError');
   return {
     operationId: route.name,

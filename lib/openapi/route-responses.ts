@@ -12,6 +12,7 @@ import {
   stockResponse,
   technicalInfoResponse,
 } from '../../functions/catalogue/response-schemas';
+import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '../../functions/commons/caller-limits';
 import {
   addressResponse,
   emailResponse,
@@ -129,4 +130,23 @@ export const routeResponses: Readonly<Record<string, readonly SuccessResponse[]>
       headers: ['Location'],
     },
   ],
+};
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The 429 of the routes with a per-caller limit (docs/design.md D25, D60–D62), from the numbers
+ * the functions enforce; every route may also meet the API's throttling.
+ */
+export const callerLimitResponses: Readonly<Record<string, string>> = {
+  'get-report-status':
+    `Too many requests: each caller may poll ${n(STATUS_POLLS.capacity)} times at once, then once every ` +
+    `${n(STATUS_POLLS.refillSeconds / STATUS_POLLS.capacity)} s; or the API's throttling.`,
+  'create-report':
+    `Too many requests: each caller may have ${n(REPORT_LIMITS.inProgress)} reports in progress, and ` +
+    `${n(REPORT_LIMITS.perHour.capacity)} requests accepted at once, then one every ` +
+    `${n(REPORT_LIMITS.perHour.refillSeconds / REPORT_LIMITS.perHour.capacity / 60)} minutes; or the API's throttling.`,
+  'create-batch':
+    `Too many requests: each caller may have ${n(BATCH_LIMITS.itemsInProgress)} batch items waiting, which ` +
+    `start at ${n(BATCH_LIMITS.itemsPerSecond)} a second; or the API's throttling.`,
 };

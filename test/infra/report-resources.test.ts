@@ -1,9 +1,10 @@
+import { STATUS_ROUTE_THROTTLE } from '../../functions/commons/caller-limits';
 import { REPORT_ENV } from '../../functions/commons/environment';
 import { tableSchema } from '../../functions/commons/table-schema';
-import { REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
-import { STATUS_METHOD_THROTTLE } from '../../functions/reports/domain/status-rate-limit';
+import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { API_VERSION, routes } from '../../functions/routes';
+import { DEFAULT_THROTTLE } from '../../lib/api/rest-api';
 import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE } from '../../lib/commerce-api-stack';
 import { REPORT_OBJECT_PATTERN } from '../../lib/report-bucket';
 import {
@@ -224,18 +225,29 @@ describe('the API side of reports', () => {
   const [stage] = Object.values(resourcesOfType(dev.template, 'AWS::ApiGateway::Stage'));
   const statusRoute = routes.find((route) => route.name === 'get-report-status')!;
 
-  it('throttles the status route at its method, all callers together (STATUS_METHOD_THROTTLE)', () => {
+  it('throttles the status route at its method, all callers together (STATUS_ROUTE_THROTTLE)', () => {
     expect(statusRoute.path).toBe('/orders/reports/status/{report_id}');
-    expect(statusRoute.throttle).toBe(STATUS_METHOD_THROTTLE);
+    expect(statusRoute.throttle).toBe(STATUS_ROUTE_THROTTLE);
     expect(stage!.Properties.MethodSettings).toContainEqual({
       ResourcePath: `/~1${API_VERSION}~1orders~1reports~1status~1{report_id}`,
       HttpMethod: 'GET',
-      ThrottlingRateLimit: STATUS_METHOD_THROTTLE.rateLimit,
-      ThrottlingBurstLimit: STATUS_METHOD_THROTTLE.burstLimit,
+      ThrottlingRateLimit: STATUS_ROUTE_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: STATUS_ROUTE_THROTTLE.burstLimit,
       MetricsEnabled: true,
       LoggingLevel: 'ERROR',
       DataTraceEnabled: false,
     });
+  });
+
+  it("keeps that throttle a safety net: above every other route's, and 1,000 reports polled at once", () => {
+    // It acts before the authorizer, for every caller together: below legitimate polling, one
+    // client with any token could make everyone's polls 429 (docs/design.md D26).
+    expect(STATUS_ROUTE_THROTTLE.rateLimit).toBeGreaterThanOrEqual(1_000 / POLL_AFTER_SECONDS);
+    expect(STATUS_ROUTE_THROTTLE.rateLimit).toBeGreaterThan(DEFAULT_THROTTLE.rateLimit);
+    expect(STATUS_ROUTE_THROTTLE.burstLimit).toBeGreaterThan(DEFAULT_THROTTLE.burstLimit);
+    const others = routes.filter((route) => route !== statusRoute && route.throttle);
+    for (const route of others)
+      expect(route.throttle!.rateLimit).toBeLessThan(STATUS_ROUTE_THROTTLE.rateLimit);
   });
 
   it('lets the PDF route answer bytes: every media type is binary', () => {
@@ -244,7 +256,7 @@ describe('the API side of reports', () => {
 });
 
 describe('the table', () => {
-  it(`expires rate-limit windows with DynamoDB TTL on ${tableSchema.expiresAt}`, () => {
+  it(`expires idle callers' limit items with DynamoDB TTL on ${tableSchema.expiresAt}`, () => {
     dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });

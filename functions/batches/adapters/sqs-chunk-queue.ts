@@ -21,7 +21,11 @@ export const sqsChunkQueue: ChunkQueue = {
           const { Failed = [] } = await sqs.send(
             new SendMessageBatchCommand({
               QueueUrl: queueUrl,
-              Entries: entries.map(({ chunk, body }) => ({ Id: String(chunk), MessageBody: body })),
+              Entries: entries.map(({ chunk, body, delaySeconds }) => ({
+                Id: String(chunk),
+                MessageBody: body,
+                DelaySeconds: delaySeconds,
+              })),
             }),
           );
           return Failed.map((f) => Number(f.Id));

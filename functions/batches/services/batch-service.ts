@@ -1,5 +1,8 @@
+import { takeCallerLimit } from '#commons/caller-limit';
+import { BATCH_ITEMS } from '#commons/caller-limits';
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
+import type { CallerLimitStore } from '#commons/store/caller-limit-store';
 import type { Caller } from '../../commons/caller';
 import {
   type BatchChunkMessage,
@@ -9,20 +12,37 @@ import {
   chunksOf,
   timestamp,
 } from '../domain/batch';
+import { chunkDelays } from '../domain/batch-pacing';
 import type { BatchStore, ChunkQueue, ChunkRecorded } from '../store/batch-store';
 
+/** Over the caller's items in progress (docs/design.md D62): answered 429 with `Retry-After`. */
+export class BatchRequestLimited extends Error {
+  override readonly name = 'BatchRequestLimited';
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many batch items in progress');
+  }
+}
+
 /**
- * Records a batch (`pending`) and queues its items, one message per chunk. A chunk that cannot
- * be queued is recorded at once with all its items in `errors`, so the batch still completes
- * and says exactly which items were not applied, instead of staying `pending` for ever.
+ * Takes the batch's items from the caller's bucket (docs/design.md D62; refused: nothing is
+ * recorded), records the batch (`pending`) and queues its items, one message per chunk, each
+ * delayed to the caller's pace (D61). A chunk that cannot be queued is recorded at once with all
+ * its items in `errors`, so the batch still completes and says exactly which items were not
+ * applied, instead of staying `pending` for ever.
  */
 export const createBatch = async (
-  store: BatchStore,
-  queue: ChunkQueue,
+  deps: { store: BatchStore; queue: ChunkQueue; limits: CallerLimitStore },
   caller: Caller,
   items: readonly BatchItem[],
   now: Date,
 ): Promise<BatchRecord> => {
+  const { store, queue } = deps;
+  const limit = await takeCallerLimit(deps.limits, 'batches', caller.userId, {
+    bucket: BATCH_ITEMS,
+    cost: items.length,
+    nowMs: now.getTime(),
+  });
+  if (!limit.taken) throw new BatchRequestLimited(limit.retryAfterSeconds);
   const id = await store.nextBatchId();
   const at = timestamp(now);
   const batch: BatchRecord = {
@@ -35,6 +55,11 @@ export const createBatch = async (
   };
   await store.createBatch(batch);
   const chunks = chunksOf(items);
+  const delays = chunkDelays(
+    limit.startsAt,
+    now.getTime(),
+    chunks.map((c) => c.length),
+  );
   const messages = chunks.map((chunkItems, chunk) => {
     const message: BatchChunkMessage = {
       batchId: id,
@@ -43,7 +68,7 @@ export const createBatch = async (
       admin: caller.admin,
       items: chunkItems,
     };
-    return { chunk, body: JSON.stringify(message) };
+    return { chunk, body: JSON.stringify(message), delaySeconds: delays[chunk] ?? 0 };
   });
   const unsent = await queue.send(messages);
   for (const chunk of unsent) {

@@ -32,7 +32,14 @@ export interface BatchStore {
   setOrderSentOn(orderId: number, sentOn: string, ownerId: number | undefined): Promise<boolean>;
 }
 
+/** A chunk's message, and how long the queue keeps it from the processor (whole seconds, 0–900). */
+export interface ChunkMessage {
+  readonly chunk: number;
+  readonly body: string;
+  readonly delaySeconds: number;
+}
+
 /** The queue port: sends chunk messages, returns the chunks that could not be sent. */
 export interface ChunkQueue {
-  send(messages: readonly { chunk: number; body: string }[]): Promise<number[]>;
+  send(messages: readonly ChunkMessage[]): Promise<number[]>;
 }

@@ -1,3 +1,4 @@
+import { REPORT_LIMITS } from '#commons/caller-limits';
 import { REPORT_ERRORS } from './report-workflow';
 
 /**
@@ -50,6 +51,15 @@ export interface ReportJob {
 /** Only the job's creator and administrators may see it (docs/design.md D3); anyone else gets a 404. */
 export const mayRead = (job: ReportJob, caller: { userId: number; admin: boolean }) =>
   caller.admin || job.ownerId === caller.userId;
+
+/**
+ * Whether a job still holds one of its creator's places (docs/design.md D60): only while it is
+ * IN_PROGRESS, and not once it has been so for longer than any execution takes (it has lost
+ * its execution, and must not shut its creator out for ever). Missing: holds none.
+ */
+export const holdsPlace = (job: ReportJob | undefined, now: Date): boolean =>
+  job?.status === 'IN_PROGRESS' &&
+  now.getTime() - Date.parse(job.createdAt) < REPORT_LIMITS.staleAfterSeconds * 1000;
 
 const DAY_MS = 86_400_000;
 

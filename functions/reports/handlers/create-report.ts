@@ -1,15 +1,21 @@
 import { REPORT_ENV } from '#commons/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
-import { invalidRequest } from '#commons/http/errors';
+import { invalidRequest, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
+import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
 import { stepFunctionsStarter } from '../adapters/report-workflow-starter';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
 import { reportRequestBody } from '../http-schemas';
-import { ReportRequestRefused, requestReport } from '../services/report-request-service';
+import {
+  ReportRequestLimited,
+  ReportRequestRefused,
+  requestReport,
+} from '../services/report-request-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 
 /**
- * POST /orders/reports: 202 once the job is recorded and its execution started. Without a
+ * POST /orders/reports: 202 once the job is recorded and its execution started; 429 with
+ * `Retry-After` over the caller's report limits (docs/design.md D60). Without a
  * `callback_url` the client polls: `Location` is the status endpoint, `Retry-After` how long
  * to wait. With one, the answer has no further headers and the partner is called back.
  */
@@ -22,6 +28,7 @@ export const handler = httpRoute(
         {
           jobs: dynamoDbReportJobStore,
           workflow: stepFunctionsStarter,
+          limits: dynamoDbCallerLimitStore,
           allowLoopbackHttp: process.env[REPORT_ENV.allowLoopbackCallbacks] === '1',
         },
         caller,
@@ -34,6 +41,7 @@ export const handler = httpRoute(
       );
     } catch (error) {
       if (error instanceof ReportRequestRefused) throw invalidRequest(error.message);
+      if (error instanceof ReportRequestLimited) throw tooManyRequests(error.retryAfterSeconds);
       throw error;
     }
     const polling = job.callbackUrl === undefined;

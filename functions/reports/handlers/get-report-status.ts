@@ -1,33 +1,27 @@
+import { takeCallerLimit } from '#commons/caller-limit';
+import { STATUS_POLLS } from '#commons/caller-limits';
 import { absoluteUrl } from '#commons/http/absolute-url';
-import { HttpError, notFound } from '#commons/http/errors';
+import { notFound, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
+import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
 import { mayRead, POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
-import { overLimit, windowAt } from '../domain/status-rate-limit';
 import { reportPath } from '../http-schemas';
-import { dynamoDbRateCounter } from '../store/dynamodb-rate-limiter';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
-
-const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'too_many_requests', 'Too many requests; wait before calling again.', {
-    'Retry-After': String(retryAfterSeconds),
-  });
 
 /**
  * GET /orders/reports/status/{report_id} (docs/design.md D5): IN_PROGRESS → 200 + `Retry-After`; done → 303 to
  * the report; failed → 200 with `FAILED` and the error. Only the creator and administrators see
- * a job (404 for anyone else). Every call counts against the caller's rate limit first.
+ * a job (404 for anyone else). Every call first takes a token of the caller's bucket (D25).
  */
 export const handler = httpRoute(
   { auth: true, path: reportPath, cache: 'no-store' },
   async ({ caller, path, event }): Promise<Reply> => {
-    const now = Date.now();
-    const window = windowAt(now);
-    const limited = overLimit(
-      await dynamoDbRateCounter.hit('report-status', caller.userId, window),
-      window,
-      now,
-    );
-    if (limited) throw tooManyRequests(limited.retryAfterSeconds);
+    const limit = await takeCallerLimit(dynamoDbCallerLimitStore, 'report-status', caller.userId, {
+      bucket: STATUS_POLLS,
+      cost: 1,
+      nowMs: Date.now(),
+    });
+    if (!limit.taken) throw tooManyRequests(limit.retryAfterSeconds);
 
     const job = await dynamoDbReportJobStore.getJob(path.report_id);
     if (!job || !mayRead(job, caller)) throw notFound();

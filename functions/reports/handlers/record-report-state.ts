@@ -1,3 +1,4 @@
+import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
 import { reportIdOf, workflowTask } from '#commons/workflow-task';
 import type { RecordedReportState, RecordReportStateInput } from '../domain/report-workflow';
 import { recordReportState } from '../services/report-outcome-service';
@@ -7,5 +8,6 @@ import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 export const handler = workflowTask<RecordReportStateInput, RecordedReportState>(
   'record report state',
   reportIdOf,
-  (input) => recordReportState(dynamoDbReportJobStore, input, new Date()),
+  (input) =>
+    recordReportState({ jobs: dynamoDbReportJobStore, limits: dynamoDbCallerLimitStore }, input, new Date()),
 );

@@ -1,29 +1,40 @@
 import { logger } from '#commons/logger';
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
+import type { CallerLimitStore } from '#commons/store/caller-limit-store';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { callbackPayload } from '../domain/callback-body';
 import { failureFor } from '../domain/report-job';
 import { REPORT_ERRORS, type RecordReportStateInput } from '../domain/report-workflow';
 import { WorkflowError } from '../domain/workflow-error';
 import type { ReportJobStore } from '../store/report-job-store';
+import { releaseReportPlace } from './report-limits-service';
 
-/** The workflow's bookkeeping task: records an outcome, and says whether a callback is due. */
+/**
+ * The workflow's bookkeeping task: records an outcome, and says whether a callback is due. A job
+ * that ends, completed or failed, gives its creator's place back (docs/design.md D60); a retried
+ * task gives it back again, which changes nothing.
+ */
 export const recordReportState = async (
-  jobs: ReportJobStore,
+  deps: { jobs: ReportJobStore; limits: CallerLimitStore },
   input: RecordReportStateInput,
   now: Date,
 ): Promise<{ callback: boolean }> => {
+  const { jobs, limits } = deps;
   switch (input.outcome) {
     case 'COMPLETED': {
       const job = await jobs.markCompleted(input.reportId, input.bytes, now);
+      if (job) await releaseReportPlace(limits, job);
       return { callback: job?.status === 'COMPLETED' && job.notification === 'PENDING' };
     }
-    case 'FAILED':
+    case 'FAILED': {
       logger.warn('report failed', { reportId: input.reportId, error: input.error });
       await jobs.markFailed(input.reportId, failureFor(input.error), now);
+      const job = await jobs.getJob(input.reportId);
+      if (job) await releaseReportPlace(limits, job);
       countMetric(METRIC_NAMES.reportsFailed);
       return { callback: false };
+    }
     case 'NOTIFICATION_FAILED':
       logger.warn('report callback given up', { reportId: input.reportId, error: input.error });
       await jobs.markNotDelivered(input.reportId, now);

@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '#commons/logger';
+import type { CallerLimitStore } from '#commons/store/caller-limit-store';
 import type { Caller } from '../../commons/caller';
 import { resolvePublic } from '../adapters/public-address';
 import type { ReportWorkflowStarter } from '../adapters/report-workflow-starter';
 import { parseCallbackUrl } from '../domain/callback-url';
 import { failureFor, type ReportJob, rangeProblem } from '../domain/report-job';
 import type { ReportJobStore } from '../store/report-job-store';
+import { releaseReportPlace, takeReportPlace } from './report-limits-service';
 
 /** A request the client must change: answered 400 with this general message. */
 export class ReportRequestRefused extends Error {
   override readonly name = 'ReportRequestRefused';
+}
+
+/** Over the caller's report limits (docs/design.md D60): answered 429 with `Retry-After`. */
+export class ReportRequestLimited extends Error {
+  override readonly name = 'ReportRequestLimited';
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many report requests');
+  }
 }
 
 const CALLBACK_REFUSED =
@@ -22,13 +32,19 @@ export interface ReportRequest {
 }
 
 /**
- * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now), records the
- * job and starts its execution. Nothing is started for a refused request. If the execution
- * cannot be started, the job is marked failed before the error goes up, so it never stays
- * IN_PROGRESS with nothing working on it.
+ * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now),
+ * takes one of the caller's places (D60), records the job and starts its execution. Nothing is
+ * recorded or started for a refused request. If the job cannot be recorded, its place is given
+ * back; if the execution cannot be started, the job is marked failed and its place given back
+ * before the error goes up, so it never stays IN_PROGRESS with nothing working on it.
  */
 export const requestReport = async (
-  deps: { jobs: ReportJobStore; workflow: ReportWorkflowStarter; allowLoopbackHttp: boolean },
+  deps: {
+    jobs: ReportJobStore;
+    workflow: ReportWorkflowStarter;
+    limits: CallerLimitStore;
+    allowLoopbackHttp: boolean;
+  },
   caller: Caller,
   request: ReportRequest,
   now: Date,
@@ -50,6 +66,11 @@ export const requestReport = async (
     }
   }
   const id = randomUUID();
+  const place = await takeReportPlace(deps, caller.userId, id, now);
+  if (!place.taken) {
+    logger.info('report request over the caller limits', { reason: place.reason });
+    throw new ReportRequestLimited(place.retryAfterSeconds);
+  }
   const at = now.toISOString();
   const job: ReportJob = {
     id,
@@ -65,11 +86,17 @@ export const requestReport = async (
     createdAt: at,
     updatedAt: at,
   };
-  await deps.jobs.createJob(job);
+  try {
+    await deps.jobs.createJob(job);
+  } catch (error) {
+    await releaseReportPlace(deps.limits, job);
+    throw error;
+  }
   try {
     await deps.workflow.start(id);
   } catch (error) {
     await deps.jobs.markFailed(id, failureFor(undefined), now);
+    await releaseReportPlace(deps.limits, job);
     throw error;
   }
   return job;

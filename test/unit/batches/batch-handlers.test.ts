@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler as createBatch } from '../../../functions/batches/handlers/create-batch';
@@ -41,7 +41,24 @@ describe('POST /orders/batches', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
-    expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(1);
+    const [sent] = sqs.commandCalls(SendMessageBatchCommand);
+    expect(sent!.args[0].input.Entries).toEqual([expect.objectContaining({ Id: '0', DelaySeconds: 0 })]);
+  });
+
+  it("answers 429 with Retry-After past the caller's items in progress, and records and queues nothing", async () => {
+    const Key = { pk: 'LIMIT#batches#2', sk: 'LIMIT' };
+    dynamo
+      .on(UpdateCommand, { Key })
+      .rejects(new ConditionalCheckFailedException({ message: 'refused', $metadata: {} }));
+    // The bucket is 1.5 s past full: one more item fits in about 1.5 s, so wait 2.
+    dynamo.on(GetCommand, { Key }).resolves({ Item: { ...Key, tat: Date.now() + 80_000 + 1_500 } });
+    const response = await post(JSON.stringify({ items: [{ id: 1, sent_on: '2026-02-28' }] }));
+    expect(response.statusCode).toBe(429);
+    expect(response.headers?.['Retry-After']).toBe('2');
+    expect(JSON.parse(response.body)).toEqual({ code: 'too_many_requests', message: expect.any(String) });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand, { Key: { pk: 'COUNTER', sk: 'BATCH' } })).toHaveLength(0);
+    expect(sqs.calls()).toHaveLength(0);
   });
 
   it.each([

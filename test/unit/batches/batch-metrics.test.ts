@@ -10,10 +10,19 @@ import {
   processChunk,
   recordDeadChunk,
 } from '../../../functions/batches/services/batch-service';
+import type { BatchStore, ChunkMessage, ChunkQueue } from '../../../functions/batches/store/batch-store';
 import { METRIC_NAMES } from '../../../functions/commons/metric-names';
 import { lambdaContext } from '../support/api-event';
+import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { captureMetrics } from '../support/metrics-capture';
 import { memoryBatchStore } from './memory-batch-store';
+
+/** The service's ports: the batch store and queue given, and limits of their own. */
+const portsOf = (store: BatchStore, queue: ChunkQueue) => ({
+  store,
+  queue,
+  limits: memoryCallerLimitStore().store,
+});
 
 const now = new Date('2026-11-22T10:00:00Z');
 const customer = { userId: 2, admin: false };
@@ -24,14 +33,13 @@ const batchOf = async (ids: number[]) => {
   const { store } = memoryBatchStore({ 1: { userId: 2 }, 2: { userId: 2 }, 3: { userId: 3 } });
   const sent: BatchChunkMessage[] = [];
   const queue = {
-    send: async (messages: readonly { chunk: number; body: string }[]) => {
+    send: async (messages: readonly ChunkMessage[]) => {
       sent.push(...messages.map((m) => JSON.parse(m.body)));
       return [];
     },
   };
   await createBatch(
-    store,
-    queue,
+    portsOf(store, queue),
     customer,
     ids.map((id) => ({ id, sentOn: '2026-11-20' })),
     now,

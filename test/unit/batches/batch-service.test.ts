@@ -4,7 +4,16 @@ import {
   processChunk,
   recordDeadChunk,
 } from '../../../functions/batches/services/batch-service';
+import type { BatchStore, ChunkMessage, ChunkQueue } from '../../../functions/batches/store/batch-store';
+import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { memoryBatchStore } from './memory-batch-store';
+
+/** The service's ports: the batch store and queue given, and limits of their own. */
+const portsOf = (store: BatchStore, queue: ChunkQueue) => ({
+  store,
+  queue,
+  limits: memoryCallerLimitStore().store,
+});
 
 const now = new Date('2026-11-22T10:00:00Z');
 const customer = { userId: 2, admin: false };
@@ -19,7 +28,7 @@ const capture = () => {
   return {
     sent,
     queue: {
-      send: async (messages: readonly { chunk: number; body: string }[]) => {
+      send: async (messages: readonly ChunkMessage[]) => {
         sent.push(...messages.map((m) => JSON.parse(m.body)));
         return [];
       },
@@ -32,7 +41,7 @@ describe('batches', () => {
     const { store, batches } = memoryBatchStore(orders());
     const { sent, queue } = capture();
     const items = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, sentOn: '2026-11-20' }));
-    const batch = await createBatch(store, queue, customer, items, now);
+    const batch = await createBatch(portsOf(store, queue), customer, items, now);
     expect(batch).toMatchObject({
       id: 1,
       status: 'pending',
@@ -52,8 +61,7 @@ describe('batches', () => {
     const { store, batches, orders: stored } = memoryBatchStore(orders());
     const { sent, queue } = capture();
     await createBatch(
-      store,
-      queue,
+      portsOf(store, queue),
       customer,
       [1, 3, 99, 2].map((id) => ({ id, sentOn: '2026-11-20' })),
       now,
@@ -77,7 +85,12 @@ describe('batches', () => {
   it('lets an administrator change any order', async () => {
     const { store, batches } = memoryBatchStore(orders());
     const { sent, queue } = capture();
-    await createBatch(store, queue, { userId: 1, admin: true }, [{ id: 3, sentOn: '2026-01-02' }], now);
+    await createBatch(
+      portsOf(store, queue),
+      { userId: 1, admin: true },
+      [{ id: 3, sentOn: '2026-01-02' }],
+      now,
+    );
     await processChunk(store, sent[0]!, now);
     expect(batches.get(1)).toMatchObject({ status: 'completed', count: 1, errors: [] });
   });
@@ -86,8 +99,7 @@ describe('batches', () => {
     const { store, batches } = memoryBatchStore(orders());
     const { sent, queue } = capture();
     await createBatch(
-      store,
-      queue,
+      portsOf(store, queue),
       customer,
       [
         { id: 99, sentOn: '2026-11-20' },
@@ -105,7 +117,7 @@ describe('batches', () => {
     const { store, batches } = memoryBatchStore(orders());
     const queue = { send: async () => [1] };
     const items = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, sentOn: '2026-11-20' }));
-    await createBatch(store, queue, customer, items, now);
+    await createBatch(portsOf(store, queue), customer, items, now);
     expect(batches.get(1)).toMatchObject({ status: 'processing', count: 5 });
     expect(batches.get(1)?.errors?.map((e) => e.id)).toEqual([26, 27, 28, 29, 30]);
   });
@@ -113,7 +125,7 @@ describe('batches', () => {
   it('records a dead chunk with all its items failed', async () => {
     const { store, batches } = memoryBatchStore(orders());
     const { sent, queue } = capture();
-    await createBatch(store, queue, customer, [{ id: 1, sentOn: '2026-11-20' }], now);
+    await createBatch(portsOf(store, queue), customer, [{ id: 1, sentOn: '2026-11-20' }], now);
     await recordDeadChunk(store, sent[0]!, now);
     expect(batches.get(1)).toMatchObject({
       status: 'completed',

@@ -1,9 +1,10 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { REPORT_LIMITS, STATUS_POLLS, type TokenBucket } from '../../../functions/commons/caller-limits';
 import { REPORT_ENV } from '../../../functions/commons/environment';
 import type { ReportJob } from '../../../functions/reports/domain/report-job';
-import { STATUS_RATE_LIMIT } from '../../../functions/reports/domain/status-rate-limit';
 import { handler as createReport } from '../../../functions/reports/handlers/create-report';
 import {
   handler as getReport,
@@ -29,7 +30,19 @@ const stored = (j: ReportJob | undefined) =>
   dynamo
     .on(GetCommand, { Key: { pk: `REPORT#${ID}`, sk: 'REPORT' } })
     .resolves({ Item: j && { pk: `REPORT#${ID}`, sk: 'REPORT', ...j } });
-const hits = (n: number) => dynamo.on(UpdateCommand).resolves({ Attributes: { hits: n } });
+/** The caller's bucket takes the request (the first conditional write succeeds). */
+const allowed = () => dynamo.on(UpdateCommand).resolves({});
+/** The caller's bucket (`scope`) refuses: both writes fail, and it is empty for `nextTokenInMs` more. */
+const limited = (scope: string, bucket: TokenBucket, nextTokenInMs: number) => {
+  const Key = { pk: `LIMIT#${scope}#2`, sk: 'LIMIT' };
+  const unit = (bucket.refillSeconds * 1000) / bucket.capacity;
+  dynamo
+    .on(UpdateCommand, { Key })
+    .rejects(new ConditionalCheckFailedException({ message: 'refused', $metadata: {} }));
+  dynamo
+    .on(GetCommand, { Key })
+    .resolves({ Item: { ...Key, tat: Date.now() + (bucket.capacity - 1) * unit + nextTokenInMs } });
+};
 
 beforeEach(() => {
   dynamo.reset();
@@ -112,13 +125,29 @@ describe('POST /orders/reports', () => {
     expect(sfn.calls()).toHaveLength(0);
   });
 
-  it('answers 500 and leaves the job FAILED when the execution cannot start', async () => {
+  it('answers 500, leaves the job FAILED and gives its place back when the execution cannot start', async () => {
     sfn.on(StartExecutionCommand).rejects(new Error('throttled'));
     dynamo.on(UpdateCommand).resolves({});
     const response = await post({ start_date: '2025-01-01', end_date: '2025-03-31' });
     expect(response.statusCode).toBe(500);
-    const [failed] = dynamo.commandCalls(UpdateCommand);
-    expect(failed!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':failed': 'FAILED' });
+    const updates = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(updates.map((u) => u.Key?.pk)).toEqual([
+      'LIMIT#reports#2',
+      expect.stringMatching(/^REPORT#/),
+      'LIMIT#reports#2',
+    ]);
+    expect(updates[1]!.ExpressionAttributeValues).toMatchObject({ ':failed': 'FAILED' });
+    expect(updates[2]!.UpdateExpression).toBe('DELETE #holding :place');
+  });
+
+  it('answers 429 with Retry-After past the hourly bucket, and records and starts nothing', async () => {
+    limited('reports', REPORT_LIMITS.perHour, 59_500);
+    const response = await post({ start_date: '2025-01-01', end_date: '2025-03-31' });
+    expect(response.statusCode).toBe(429);
+    expect(JSON.parse(response.body)).toEqual({ code: 'too_many_requests', message: expect.any(String) });
+    expect(Number(response.headers?.['Retry-After'])).toBe(60);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(sfn.calls()).toHaveLength(0);
   });
 });
 
@@ -127,7 +156,7 @@ describe('GET /orders/reports/status/{report_id}', () => {
     getStatus(event('/v1/orders/reports/status/{report_id}', userId, admin), lambdaContext);
 
   it('answers 200 IN_PROGRESS with Retry-After while the report is produced', async () => {
-    hits(1);
+    allowed();
     stored(job());
     const response = await status();
     expect(response.statusCode).toBe(200);
@@ -136,7 +165,7 @@ describe('GET /orders/reports/status/{report_id}', () => {
   });
 
   it('answers 303 to the report once it is done, for the owner and for an administrator', async () => {
-    hits(1);
+    allowed();
     stored(job({ status: 'COMPLETED', bytes: 2000 }));
     for (const [userId, admin] of [
       [2, false],
@@ -149,7 +178,7 @@ describe('GET /orders/reports/status/{report_id}', () => {
   });
 
   it('answers 200 FAILED with a code and a general message', async () => {
-    hits(1);
+    allowed();
     stored(
       job({
         status: 'FAILED',
@@ -173,7 +202,7 @@ describe('GET /orders/reports/status/{report_id}', () => {
   });
 
   it("answers another customer's and an unknown report with the same 404", async () => {
-    hits(1);
+    allowed();
     stored(job());
     const other = await status(3);
     stored(undefined);
@@ -182,18 +211,16 @@ describe('GET /orders/reports/status/{report_id}', () => {
     expect(other.body).toBe(unknown.body);
   });
 
-  it(`answers 429 with Retry-After past ${STATUS_RATE_LIMIT.maxRequests} calls in a window, before reading the job`, async () => {
-    hits(STATUS_RATE_LIMIT.maxRequests + 1);
+  it(`answers 429 with Retry-After once the caller's ${STATUS_POLLS.capacity} tokens are spent, before reading the job`, async () => {
+    // The bucket is empty and its next token comes back in 2.5 s: wait 3.
+    limited('report-status', STATUS_POLLS, 2_500);
     const response = await status();
     expect(response.statusCode).toBe(429);
-    expect(Number(response.headers?.['Retry-After'])).toBeGreaterThanOrEqual(1);
+    expect(response.headers?.['Retry-After']).toBe('3');
     expect(JSON.parse(response.body)).toEqual({ code: 'too_many_requests', message: expect.any(String) });
-    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
-    const [counted] = dynamo.commandCalls(UpdateCommand);
-    expect(counted!.args[0].input.Key).toEqual({
-      pk: 'RATE#report-status#2',
-      sk: expect.stringMatching(/^WINDOW#\d+$/),
-    });
+    expect(dynamo.commandCalls(GetCommand).map((call) => call.args[0].input.Key?.pk)).toEqual([
+      'LIMIT#report-status#2',
+    ]);
   });
 });
 

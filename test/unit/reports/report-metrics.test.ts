@@ -10,6 +10,7 @@ import {
   sendReportCallback,
 } from '../../../functions/reports/services/report-outcome-service';
 import { partnerAnswering } from '../../support/local-partner';
+import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { captureMetrics } from '../support/metrics-capture';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 import { REPORT_ID, reportJob } from './report-fixtures';
@@ -64,11 +65,19 @@ describe('report metrics', () => {
   it('count a report recorded FAILED, a callback given up, and nothing for a completed report', async () => {
     const jobs = memoryJobStore();
     jobs.jobs.set(REPORT_ID, reportJob({ notification: 'PENDING' }));
-    await recordReportState(jobs.store, { reportId: REPORT_ID, outcome: 'COMPLETED', bytes: 10 }, NOW);
-    expect(captured.counts()).toEqual({});
-    await recordReportState(jobs.store, { reportId: REPORT_ID, outcome: 'NOTIFICATION_FAILED' }, NOW);
     await recordReportState(
-      jobs.store,
+      { jobs: jobs.store, limits: memoryCallerLimitStore().store },
+      { reportId: REPORT_ID, outcome: 'COMPLETED', bytes: 10 },
+      NOW,
+    );
+    expect(captured.counts()).toEqual({});
+    await recordReportState(
+      { jobs: jobs.store, limits: memoryCallerLimitStore().store },
+      { reportId: REPORT_ID, outcome: 'NOTIFICATION_FAILED' },
+      NOW,
+    );
+    await recordReportState(
+      { jobs: jobs.store, limits: memoryCallerLimitStore().store },
       { reportId: REPORT_ID, outcome: 'FAILED', error: REPORT_ERRORS.tooLarge },
       NOW,
     );
@@ -126,7 +135,11 @@ describe('a workflow task', () => {
     const task = workflowTask('test task', reportIdOf, async ({ reportId }: { reportId: string }) => {
       const jobs = memoryJobStore();
       jobs.jobs.set(reportId, reportJob());
-      return recordReportState(jobs.store, { reportId, outcome: 'FAILED', error: 'boom' }, NOW);
+      return recordReportState(
+        { jobs: jobs.store, limits: memoryCallerLimitStore().store },
+        { reportId, outcome: 'FAILED', error: 'boom' },
+        NOW,
+      );
     });
     await task({ reportId: REPORT_ID });
     expect(captured.published).toHaveLength(1);
@@ -138,7 +151,11 @@ describe('a workflow task', () => {
     const task = workflowTask('test task', reportIdOf, async () => {
       const jobs = memoryJobStore();
       jobs.jobs.set(REPORT_ID, reportJob({ notification: 'PENDING' }));
-      await recordReportState(jobs.store, { reportId: REPORT_ID, outcome: 'NOTIFICATION_FAILED' }, NOW);
+      await recordReportState(
+        { jobs: jobs.store, limits: memoryCallerLimitStore().store },
+        { reportId: REPORT_ID, outcome: 'NOTIFICATION_FAILED' },
+        NOW,
+      );
       throw new Error('later step failed');
     });
     await expect(task({ reportId: REPORT_ID })).rejects.toThrow('later step failed');

@@ -10,7 +10,6 @@ import {
   statusView,
 } from '../../../functions/reports/domain/report-job';
 import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
-import { overLimit, STATUS_RATE_LIMIT, windowAt } from '../../../functions/reports/domain/status-rate-limit';
 import { reportJob as job } from './report-fixtures';
 
 describe('the report period (docs/design.md D5)', () => {
@@ -77,25 +76,5 @@ describe('a report job', () => {
 
   it('names its PDF after its period', () => {
     expect(reportFileName(job())).toBe('orders-report-2025-01-01-to-2025-03-31.pdf');
-  });
-});
-
-describe('the status rate limit', () => {
-  const { windowSeconds, maxRequests } = STATUS_RATE_LIMIT;
-
-  it('counts in fixed windows', () => {
-    expect(windowAt(1_000_000_003_500)).toEqual({ start: 1_000_000_000, end: 1_000_000_000 + windowSeconds });
-  });
-
-  it(`lets ${maxRequests} requests of a window through, then says how long to wait`, () => {
-    const now = 1_000_000_003_500;
-    const window = windowAt(now);
-    expect(overLimit(maxRequests, window, now)).toBeUndefined();
-    expect(overLimit(maxRequests + 1, window, now)).toEqual({ retryAfterSeconds: windowSeconds - 3 });
-  });
-
-  it('never says to wait less than a second', () => {
-    const now = 1_000_000_009_900;
-    expect(overLimit(maxRequests + 1, windowAt(now), now)).toEqual({ retryAfterSeconds: 1 });
   });
 });

@@ -16,6 +16,7 @@ import {
   requestReport,
 } from '../../../functions/reports/services/report-request-service';
 import { partnerAnswering } from '../../support/local-partner';
+import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -51,8 +52,20 @@ const setup = (options: { startFails?: boolean } = {}) => {
       started.push(id);
     },
   };
-  return { jobs, started, deps: { jobs: jobs.store, workflow, allowLoopbackHttp: false } };
+  const limits = memoryCallerLimitStore();
+  return {
+    jobs,
+    started,
+    limits,
+    deps: { jobs: jobs.store, workflow, limits: limits.store, allowLoopbackHttp: false },
+  };
 };
+
+/** The record-state task's ports over a job store, with limits of their own. */
+const recorder = (jobs: ReturnType<typeof memoryJobStore>) => ({
+  jobs: jobs.store,
+  limits: memoryCallerLimitStore().store,
+});
 
 const pdfText = (pdf: Uint8Array) =>
   execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
@@ -208,7 +221,7 @@ describe('recordReportState', () => {
       NOW,
     );
     const complete = (reportId: string) =>
-      recordReportState(jobs.store, { reportId, outcome: 'COMPLETED', bytes: 1234 }, NOW);
+      recordReportState(recorder(jobs), { reportId, outcome: 'COMPLETED', bytes: 1234 }, NOW);
     expect(await complete(polling.id)).toEqual({ callback: false });
     expect(await complete(callback.id)).toEqual({ callback: true });
     expect(await complete(callback.id)).toEqual({ callback: true });
@@ -220,12 +233,16 @@ describe('recordReportState', () => {
     const a = await requestReport(deps, customer, { startDate: '2025-01-01', endDate: '2025-01-31' }, NOW);
     const b = await requestReport(deps, customer, { startDate: '2025-01-01', endDate: '2025-01-31' }, NOW);
     await recordReportState(
-      jobs.store,
+      recorder(jobs),
       { reportId: a.id, outcome: 'FAILED', error: REPORT_ERRORS.tooLarge },
       NOW,
     );
-    await recordReportState(jobs.store, { reportId: b.id, outcome: 'COMPLETED', bytes: 1 }, NOW);
-    await recordReportState(jobs.store, { reportId: b.id, outcome: 'FAILED', error: 'States.Timeout' }, NOW);
+    await recordReportState(recorder(jobs), { reportId: b.id, outcome: 'COMPLETED', bytes: 1 }, NOW);
+    await recordReportState(
+      recorder(jobs),
+      { reportId: b.id, outcome: 'FAILED', error: 'States.Timeout' },
+      NOW,
+    );
     expect(jobs.jobs.get(a.id)).toMatchObject({ status: 'FAILED', error: { code: 'report_too_large' } });
     expect(jobs.jobs.get(b.id)).toMatchObject({ status: 'COMPLETED' });
   });
@@ -250,7 +267,7 @@ describe('sendReportCallback', () => {
       { startDate: '2025-01-01', endDate: '2025-01-31', callbackUrl: receiver.url },
       NOW,
     );
-    await recordReportState(jobs.store, { reportId: job.id, outcome: 'COMPLETED', bytes: 1 }, NOW);
+    await recordReportState(recorder(jobs), { reportId: job.id, outcome: 'COMPLETED', bytes: 1 }, NOW);
     const send = () =>
       sendReportCallback(
         { jobs: jobs.store, secret: async () => secret, allowLoopbackHttp: true },
@@ -287,7 +304,7 @@ describe('sendReportCallback', () => {
 
   it('records that the partner was not told once the state machine gives up', async () => {
     const { jobs, job } = await withPartner([]);
-    await recordReportState(jobs.store, { reportId: job.id, outcome: 'NOTIFICATION_FAILED' }, NOW);
+    await recordReportState(recorder(jobs), { reportId: job.id, outcome: 'NOTIFICATION_FAILED' }, NOW);
     expect(jobs.jobs.get(job.id)).toMatchObject({ status: 'COMPLETED', notification: 'NOT_DELIVERED' });
   });
 });

@@ -1,11 +1,12 @@
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, type LocalDynamoDb, startDynamoDb } from '../../../../local/dynamodb';
+import type { LocalDynamoDb } from '../../../../local/dynamodb';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../../../local/sandbox-identity';
 import {
   startTransactionFront,
   type TransactionFront,
 } from '../../../../local/transactions/transaction-front';
+import { startLocalTable } from '../../support/local-table';
 
 const TableName = 'transactions-test';
 let dynamodb: LocalDynamoDb;
@@ -13,19 +14,7 @@ let front: TransactionFront;
 let client: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  dynamodb = await startDynamoDb();
-  await ensureTable(dynamodb.client, {
-    TableName,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  dynamodb = await startLocalTable(TableName);
   front = await startTransactionFront(dynamodb.endpoint);
   client = DynamoDBDocumentClient.from(
     new DynamoDBClient({

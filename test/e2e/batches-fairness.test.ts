@@ -1,0 +1,72 @@
+/**
+ * One customer's backlog of batch items cannot starve another's batch (issue 14 §2,
+ * docs/design.md D61): a customer posts 6,000 items in six batches of 1,000, and another
+ * customer's one-item batch completes within seconds, while most of the first customer's items
+ * are still to come, because the first's items reach the queue at their own pace. The first's
+ * batches all complete too. A sandbox of its own: the backlog would slow every other test.
+ */
+import { MAX_BATCH_ITEMS } from '../../functions/batches/domain/batch';
+import { BATCH_LIMITS } from '../../functions/commons/caller-limits';
+import {
+  type BatchBody,
+  type BatchSandbox,
+  getBatch,
+  newSentOn,
+  pollUntilCompleted,
+  postBatch,
+  startBatchSandbox,
+} from './support/batches';
+import { ordersOf } from './support/identity';
+
+jest.setTimeout(120_000);
+
+const BUSY = 9;
+const QUIET = 8;
+const BACKLOG_BATCHES = 6;
+const BACKLOG = BACKLOG_BATCHES * MAX_BATCH_ITEMS;
+
+describe("one customer's batch backlog", () => {
+  let sandbox: BatchSandbox;
+  beforeAll(async () => {
+    sandbox = await startBatchSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it("does not hold another customer's one-item batch back, and completes too", async () => {
+    const busy = sandbox.token(BUSY);
+    const quiet = sandbox.token(QUIET);
+    const own = ordersOf(BUSY).map((o) => o.id);
+    const backlog: number[] = [];
+    for (let b = 0; b < BACKLOG_BATCHES; b++) {
+      const items = Array.from({ length: MAX_BATCH_ITEMS }, (_, n) => ({
+        id: own[(n + b) % own.length]!,
+        sent_on: newSentOn(n + b),
+      }));
+      const response = await postBatch(sandbox, busy, { items });
+      expect(response.status).toBe(201);
+      backlog.push((response.body as BatchBody).id);
+    }
+
+    const posted = await postBatch(sandbox, quiet, {
+      items: [{ id: ordersOf(QUIET)[0]!.id, sent_on: newSentOn(0) }],
+    });
+    expect(posted.status).toBe(201);
+    await pollUntilCompleted(sandbox, quiet, (posted.body as BatchBody).id, 10_000);
+
+    // Served in arrival order, the one item would have waited for all 6,000 but the last few
+    // hundred in flight with it. Paced, at most the unpaced 1,000 and 250 a second came first.
+    const counts = await Promise.all(
+      backlog.map(async (id) => ((await getBatch(sandbox, busy, id)).body as BatchBody).count ?? 0),
+    );
+    const done = counts.reduce((a, b) => a + b, 0);
+    expect(done).toBeLessThanOrEqual(BACKLOG - 2 * MAX_BATCH_ITEMS);
+
+    for (const id of backlog) {
+      const budgetMs = (BACKLOG / BATCH_LIMITS.itemsPerSecond) * 1000 * 2;
+      const { batch } = await pollUntilCompleted(sandbox, busy, id, budgetMs);
+      expect(batch.count).toBe(MAX_BATCH_ITEMS);
+    }
+  });
+});

@@ -1,7 +1,8 @@
-import { invalidParameter, notFound } from '#commons/http/errors';
+import { invalidParameter, invalidRequest, notFound } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Language } from '#commons/languages';
+import { ListingTooWideError, MAX_LISTING_PARTITIONS } from '../domain/listing';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
 import type { SearchCriteria } from '../http-schemas/listing';
 import { listProducts } from '../services/catalogue-service';
@@ -53,6 +54,13 @@ const WIRE_NAMES: Readonly<
   currency: { query: 'currency', criteria: 'currency' },
 };
 
+/** docs/design.md D80: what to narrow, in the words of the query and of a criteria object alike. */
+const tooWide = () =>
+  invalidRequest(
+    `A listing may span at most ${MAX_LISTING_PARTITIONS} brands at once (each 'brand' for each ` +
+      `'productType' named; naming every type counts once): ask for fewer brands or product types.`,
+  );
+
 export interface ListingReplyOptions {
   /** Where the filters came from, so a 400 names what the client wrote: a query parameter or a criterion. */
   readonly from?: 'query' | 'criteria';
@@ -73,6 +81,7 @@ export const listingReply = async (
   try {
     return { body: await listProducts(await activeCatalogue(), request, language) };
   } catch (error) {
+    if (error instanceof ListingTooWideError) throw tooWide();
     if (!(error instanceof UnknownReferenceError)) throw error;
     if (error.reference === 'country' && unknownCountry === 'not_found') throw notFound();
     const names = WIRE_NAMES[error.reference];

@@ -4,20 +4,8 @@ import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Language } from '#commons/languages';
 import { ListingTooWideError, MAX_LISTING_PARTITIONS } from '../domain/listing';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
-import type { SearchCriteria } from '../http-schemas/listing';
 import { listProducts } from '../services/catalogue-service';
 import { activeCatalogue } from '../store/dynamodb-catalogue-store';
-
-/** The listing request a search criteria object stands for (body, or decoded `searchCriteria`). */
-export const fromCriteria = (criteria: SearchCriteria): ListingRequest => ({
-  country: criteria.country,
-  businessUnit: criteria.businessUnit,
-  currency: criteria.currency,
-  productTypes: criteria.productType ?? [],
-  brands: criteria.brand ?? [],
-  page: criteria.page ?? 1,
-  limit: criteria.limit ?? DEFAULT_LIMIT,
-});
 
 interface ListingQuery {
   readonly 'business-unit'?: string;
@@ -44,10 +32,7 @@ export const fromQuery = (query: ListingQuery, country: string | undefined): Lis
  * object (the search body, `searchCriteria`). The domain names them its own way.
  */
 const WIRE_NAMES: Readonly<
-  Record<
-    UnknownReferenceError['reference'],
-    { query: keyof ListingQuery | 'country'; criteria: keyof SearchCriteria }
-  >
+  Record<UnknownReferenceError['reference'], { query: keyof ListingQuery | 'country'; criteria: string }>
 > = {
   country: { query: 'country', criteria: 'country' },
   businessUnit: { query: 'business-unit', criteria: 'businessUnit' },
@@ -82,9 +67,17 @@ export const listingReply = async (
     return { body: await listProducts(await activeCatalogue(), request, language) };
   } catch (error) {
     if (error instanceof ListingTooWideError) throw tooWide();
-    if (!(error instanceof UnknownReferenceError)) throw error;
-    if (error.reference === 'country' && unknownCountry === 'not_found') throw notFound();
-    const names = WIRE_NAMES[error.reference];
-    throw from === 'criteria' ? invalidParameter(names.criteria, 'body') : invalidParameter(names.query);
+    throw referenceError(error, { from, unknownCountry });
   }
+};
+
+/** An unknown reference as the client named it (D13); any other error as it is. */
+export const referenceError = (
+  error: unknown,
+  { from = 'query', unknownCountry = 'invalid' }: ListingReplyOptions,
+) => {
+  if (!(error instanceof UnknownReferenceError)) return error;
+  if (error.reference === 'country' && unknownCountry === 'not_found') return notFound();
+  const names = WIRE_NAMES[error.reference];
+  return from === 'criteria' ? invalidParameter(names.criteria, 'body') : invalidParameter(names.query);
 };

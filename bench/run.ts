@@ -22,6 +22,7 @@ import { benchListing } from './listing';
 import { benchOrderEvents } from './order-events';
 import { benchPdf } from './pdf';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
+import { benchSearch } from './search';
 import { benchWarmOverhead } from './warm-overhead';
 
 /** In the order of docs/design.md §5's table. */
@@ -30,6 +31,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'cold-start', run: () => benchColdStart() },
   { name: 'warm-overhead', run: () => benchWarmOverhead() },
   { name: 'listing', run: () => benchListing() },
+  { name: 'search', run: () => benchSearch() },
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
   { name: 'order-events', run: () => benchOrderEvents() },

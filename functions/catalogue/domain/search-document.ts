@@ -1,6 +1,5 @@
-import { type Language, type Translated, translate } from '#commons/languages';
-import type { Money } from '#commons/money';
-import type { ProductRecord, ProductType } from './product';
+import { type Language, translate } from '#commons/languages';
+import type { ProductRecord } from './product';
 import type { StockLevel } from './reference-data';
 
 /**
@@ -8,16 +7,11 @@ import type { StockLevel } from './reference-data';
  * (as the views fall back), the filters' values, and the numbers of the type-specific attributes,
  * parsed once at publish time from the strings the views keep (`16 GB` → 16).
  */
-export interface SearchDocument {
-  readonly id: number;
-  readonly type: ProductType;
-  readonly brand: string;
-  readonly businessUnit: string;
-  readonly label: Translated;
-  readonly title: Translated;
-  readonly description: Translated;
-  readonly basePrice: Money;
-  readonly prices: Readonly<Record<string, Money>>;
+export interface SearchDocument
+  extends Pick<
+    ProductRecord,
+    'id' | 'type' | 'brand' | 'businessUnit' | 'label' | 'title' | 'description' | 'basePrice' | 'prices'
+  > {
   readonly author?: string;
   readonly publisher?: string;
   readonly ramGb?: number;

@@ -13,9 +13,8 @@
  *   authorizer context with the functions' own code;
  * - listings: the reference data (GetItem: every listing checks its filters and prices against
  *   it, docs/design.md D13, D46) then the page: one Query of the partition for one partition;
- *   for several, the design's round trips (docs/design.md D7): the last entry of each partition,
- *   ⌈log₂ highest id⌉ binary-search steps of one one-item Query per partition (the most the
- *   search takes), then `limit` entries of each;
+ *   for several, the design's round trips (docs/design.md D7, D80): the partitions' summaries in
+ *   one BatchGetItem, then `limit` entries of each (the most a page reads of one);
  * - the caller's orders: the list's last entry, then the page (two Queries, as the store reads);
  * - writes: the same requests, on the floor's own items (an UpdateItem for an atomic update, a
  *   PutItem for a new item), SQS SendMessageBatch for a batch's chunks, Step Functions
@@ -32,6 +31,7 @@ import { batchKey } from '../functions/batches/store/batch-keys';
 import {
   activeVersionKey,
   listingPartitionKey,
+  listingSummaryKey,
   productKey,
   referenceDataKey,
   stockKey,
@@ -42,9 +42,8 @@ import { userKey } from '../functions/identity/store/identity-keys';
 import { customerOrdersList, orderKey } from '../functions/orders/store/order-keys';
 import { reportKey } from '../functions/reports/store/dynamodb-report-job-store';
 import type { Route } from '../functions/routes';
-import { PRODUCT_COUNT } from '../local/seed/product-seed';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
-import { type AskedListing, listingOfCriteria, listingOfQuery, searchSteps } from './listing-bound';
+import { type AskedListing, listingOfCriteria, listingOfQuery } from './listing-bound';
 
 /** The floor bundles (bench/bundles.ts builds each from bench/floors/<name>.ts). */
 export const FLOORS = {
@@ -103,8 +102,7 @@ const listingSteps = ({ partitions, limit }: AskedListing, version: string): Ste
     lists.length === 1
       ? [eachOnce(limit)]
       : [
-          eachOnce(1),
-          ...Array.from({ length: searchSteps(PRODUCT_COUNT) }, () => eachOnce(1)),
+          [{ batchGet: partitions.map((partition) => listingSummaryKey(version, partition)) }],
           eachOnce(limit),
         ];
   return [[{ get: activeVersionKey }], [{ get: referenceDataKey(version) }], ...page];
@@ -186,6 +184,7 @@ const PLANS: Readonly<
 const requestName = (request: FloorRequest): string => {
   if ('get' in request) return 'GetItem';
   if ('query' in request) return 'Query';
+  if ('batchGet' in request) return 'BatchGetItem';
   if ('update' in request) return 'UpdateItem';
   if ('put' in request) return 'PutItem';
   if ('sendMessages' in request) return 'SQS SendMessageBatch';

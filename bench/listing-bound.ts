@@ -1,21 +1,22 @@
 /**
- * What the design promises a listing page reads (docs/design.md D7, §5), computed from the
+ * What the design promises a listing page costs (docs/design.md D7, D80, §5), computed from the
  * request alone: never a function of the page number.
  *
- * - One partition: the page is a position range, at most `limit` items.
- * - P partitions: the last entry of each (P items), then a binary search on the product id for
- *   the page's first id, each step counting the entries at or before an id in every partition
- *   (at most one item per partition, ⌈log₂ highest id⌉ steps over ids 1..highest), then up to
- *   `limit` entries from each: P × (1 + ⌈log₂ highest id⌉ + limit).
+ * - One partition: the page is a position range, one Query of at most `limit` items.
+ * - P partitions: their summaries in one BatchGetItem (P items), then one position range of each
+ *   partition with members in the page's blocks (P Queries at most), which together read at most
+ *   `limit` + 2 × (B − 1) entries for blocks of B products: 1 + P requests,
+ *   P + `limit` + 2 × (B − 1) items.
  *
  * The partitions are the design's own (`partitionsFor`): one per brand asked times one per
- * product type asked.
+ * product type asked, every type counting as one.
  */
 import {
   type ListingFilter,
   type ListingPartition,
   partitionsFor,
 } from '../functions/catalogue/domain/listing';
+import { listingBlockSize } from '../functions/catalogue/domain/listing-summary';
 import type { ProductType } from '../functions/catalogue/domain/product';
 import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
 
@@ -58,25 +59,30 @@ export const listingOfCriteria = (criteria: {
   limit: criteria.limit ?? DEFAULT_LIMIT,
 });
 
-/** Steps of the binary search over product ids 1..`highestId`: the most it takes. */
-export const searchSteps = (highestId: number): number => Math.ceil(Math.log2(Math.max(highestId, 1)));
-
 export interface ListingBound {
   readonly partitions: number;
   readonly limit: number;
-  readonly steps: number;
+  /** DynamoDB requests one page may send, whatever the page. */
+  readonly requests: number;
   /** Items one page may read, whatever the page. */
   readonly items: number;
-  /** How it was computed, e.g. `4 × (1 + 8 + 1) = 40`. */
+  /** How it was computed, e.g. `4 + 1 + 2 × (16 − 1) = 35`. */
   readonly formula: string;
 }
 
+/** The bound for a catalogue of `products` products (its block size, listing-summary.ts). */
 export const listingBound = (
   { partitions: { length: partitions }, limit }: AskedListing,
-  highestId: number,
+  products: number,
 ): ListingBound => {
-  if (partitions === 1) return { partitions, limit, steps: 0, items: limit, formula: `limit = ${limit}` };
-  const steps = searchSteps(highestId);
-  const items = partitions * (1 + steps + limit);
-  return { partitions, limit, steps, items, formula: `${partitions} × (1 + ${steps} + ${limit}) = ${items}` };
+  if (partitions === 1) return { partitions, limit, requests: 1, items: limit, formula: `limit = ${limit}` };
+  const block = listingBlockSize(products);
+  const items = partitions + limit + 2 * (block - 1);
+  return {
+    partitions,
+    limit,
+    requests: 1 + partitions,
+    items,
+    formula: `${partitions} + ${limit} + 2 × (${block} − 1) = ${items}`,
+  };
 };

@@ -1,17 +1,22 @@
 /**
- * Listing cost (docs/design.md §5): items read from DynamoDB by pages 1, 10 and 100. The real
- * list-products handler, in-process, against the dynalite of a sandbox started for this
- * benchmark (the seed: products 1–200, 120 of them books under 4 publishers): after each request,
- * `readMeter` (functions/commons/read-meter.ts, which the middleware resets per request) says how
- * many items it read.
+ * Listing cost (docs/design.md §5): items read from DynamoDB, and DynamoDB requests sent, by
+ * pages of a listing. The real list-products handler, in-process, against the dynalite of a
+ * sandbox started for this benchmark (the seed: products 1–200, 120 of them books under 4
+ * publishers, 80 computers under 4 makers): after each request, `readMeter`
+ * (functions/commons/read-meter.ts, which the middleware resets per request) says how many items
+ * it read, and a counter on Node's HTTP client channel (local/sandbox-stats.ts) how many requests
+ * it sent to DynamoDB.
  *
  * - One partition, `GET /products?limit=2&page=N` (page 100 holds products 199 and 200): every
  *   page reads what page 1 reads (budget "equal"), a position range of `limit` items.
  * - Several partitions, `GET /products?brand=<the 4 book publishers>&limit=1&page=N` (page 100
- *   is the 100th of 120 books): every page reads at most the bound the design promises,
- *   computed from the request by bench/listing-bound.ts, P × (1 + ⌈log₂ highest id⌉ + limit)
- *   for P partitions, printed beside the figures. Pages need not read the same: how many
- *   binary-search probes land below every partition's first product depends on the page.
+ *   is the 100th of 120 books): every page within the bound the design promises, computed from
+ *   the request by bench/listing-bound.ts, P + limit + 2 × (B − 1) items and 1 + P requests for
+ *   P partitions and blocks of B products, printed beside the figures.
+ * - Fan-out (issue 14 §1, docs/design.md D80): the widest listing the API accepts,
+ *   `brand=<all 8 brands>&productType=book,computer&limit=100`, pages 1 and 2 (the whole seed):
+ *   within the same bound, and at most 10 requests (the budget: the bound's 9, plus the active
+ *   version's read when its 5 s cache expires).
  *
  * It runs in a child process with the environment the sandbox gives its functions
  * (local/function-env.ts), so the handler's SDK client points at that dynalite and nothing of it
@@ -27,26 +32,37 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { projectRoot } from '../lib/project-paths';
 import { functionEnvironment } from '../local/function-env';
-import { BOOK_BRANDS, PRODUCT_COUNT } from '../local/seed/product-seed';
+import { countDynamoDbRequests } from '../local/sandbox-stats';
+import { BOOK_BRANDS, COMPUTER_BRANDS, PRODUCT_COUNT } from '../local/seed/product-seed';
 import type { BenchRow } from './bench-row';
 import { listingBound, listingOfQuery } from './listing-bound';
 import { runTsChild, startBenchSandbox } from './support';
 
-export const PAGES = [1, 10, 100] as const;
-
 interface Listing {
   readonly label: string;
   readonly query: Readonly<Record<string, string>>;
-  /** `equal`: every page reads what page 1 reads; `bound`: every page within listingBound's items. */
-  readonly budget: 'equal' | 'bound';
+  readonly pages: readonly number[];
+  /** `equal`: every page reads what page 1 reads; `bound`: every page within listingBound's; `fan-out`: that and ≤ 10 requests. */
+  readonly budget: 'equal' | 'bound' | 'fan-out';
 }
 
+/** Issue 14 §1's target for the worst accepted listing request. */
+const FAN_OUT_REQUESTS = 10;
+
+const ALL_BRANDS = [...BOOK_BRANDS, ...COMPUTER_BRANDS];
 const LISTINGS: readonly Listing[] = [
-  { label: 'one partition, limit=2', query: { limit: '2' }, budget: 'equal' },
+  { label: 'one partition, limit=2', query: { limit: '2' }, pages: [1, 10, 100], budget: 'equal' },
   {
     label: `${BOOK_BRANDS.length} brand partitions (brand=<the book publishers>), limit=1`,
     query: { brand: BOOK_BRANDS.join(','), limit: '1' },
+    pages: [1, 10, 100],
     budget: 'bound',
+  },
+  {
+    label: `the widest accepted: ${ALL_BRANDS.length} brand partitions of every type, limit=100`,
+    query: { brand: ALL_BRANDS.join(','), productType: 'book,computer', limit: '100' },
+    pages: [1, 2],
+    budget: 'fan-out',
   },
 ];
 
@@ -56,6 +72,8 @@ interface PageCost {
   /** Products on the page. */
   readonly returned: number;
   readonly itemsRead: number;
+  /** DynamoDB requests the request sent. */
+  readonly requests: number;
 }
 
 interface ChildResult {
@@ -69,6 +87,8 @@ const thisFile = fileURLToPath(import.meta.url);
 const runChild = async (): Promise<ChildResult> => {
   const { handler } = await import('../functions/catalogue/handlers/list-products');
   const { readMeter } = await import('../functions/commons/read-meter');
+  const counter = countDynamoDbRequests(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
+  const sent = () => Object.values(counter.requests).reduce((a, b) => a + b, 0);
   const template = JSON.parse(
     readFileSync(path.join(projectRoot, 'events', 'list-products.json'), 'utf8'),
   ) as APIGatewayProxyEvent;
@@ -83,6 +103,7 @@ const runChild = async (): Promise<ChildResult> => {
       queryStringParameters: all,
       multiValueQueryStringParameters: Object.fromEntries(Object.entries(all).map(([k, v]) => [k, [v]])),
     };
+    const before = sent();
     const result = (await handler(event, context)) as APIGatewayProxyResult;
     const body = JSON.parse(result.body) as unknown;
     return {
@@ -90,6 +111,7 @@ const runChild = async (): Promise<ChildResult> => {
       status: result.statusCode,
       returned: Array.isArray(body) ? body.length : 0,
       itemsRead: readMeter.items,
+      requests: sent() - before,
     };
   };
   // A warm container: the first request also reads the catalogue's reference data, then cached.
@@ -97,7 +119,7 @@ const runChild = async (): Promise<ChildResult> => {
   const listings: ChildResult['listings'] = [];
   for (const listing of LISTINGS) {
     const pages: PageCost[] = [];
-    for (const page of PAGES) pages.push(await list(listing.query, page));
+    for (const page of listing.pages) pages.push(await list(listing.query, page));
     listings.push({ label: listing.label, pages });
   }
   return { warmUpItemsRead: warmUp.itemsRead, listings };
@@ -129,25 +151,37 @@ export async function benchListing(): Promise<(BenchRow & Record<string, unknown
         `Listing ${label}: page ${broken[0]!.page} answered ${broken[0]!.status}, empty or not`,
       );
     }
-    // The seed's product ids are 1..PRODUCT_COUNT: the binary search's range.
     const bound = listingBound(listingOfQuery(listing.query), PRODUCT_COUNT);
-    const first = pages[0]!.itemsRead;
+    const first = pages[0]!;
+    const within = pages.every((p) => p.itemsRead <= bound.items && p.requests <= bound.requests);
     const ok =
       listing.budget === 'equal'
-        ? pages.every((p) => p.itemsRead === first)
-        : pages.every((p) => p.itemsRead <= bound.items);
-    const figures = pages.map((p) => `${p.itemsRead}`).join(' / ');
-    const what = `list page 1 / 10 / 100, items read (${label})`;
-    const budget = listing.budget === 'equal' ? 'equal' : `≤ ${bound.items} per page`;
+        ? pages.every((p) => p.itemsRead === first.itemsRead && p.requests === first.requests)
+        : listing.budget === 'bound'
+          ? within
+          : within && pages.every((p) => p.requests <= FAN_OUT_REQUESTS);
+    const figures = `${pages.map((p) => p.itemsRead).join(' / ')} items, ${pages.map((p) => p.requests).join(' / ')} requests`;
+    const what = `list page ${listing.pages.join(' / ')}, cost (${label})`;
+    const budget =
+      listing.budget === 'equal'
+        ? 'equal'
+        : listing.budget === 'bound'
+          ? `≤ ${bound.items} items, ≤ ${bound.requests} requests a page`
+          : `≤ ${bound.items} items, ≤ ${FAN_OUT_REQUESTS} requests a page`;
     return {
       row: `${what} | ${figures} | ${budget} | ${ok ? 'ok' : 'over'}`,
       detail:
         `${what}: GET /products?${new URLSearchParams(listing.query)}&page=N ` +
-        `through the list-products handler in-process against the sandbox's dynalite, readMeter after each, ` +
+        `through the list-products handler in-process against the sandbox's dynalite, readMeter and the DynamoDB requests after each, ` +
         `after a warm-up request (which read ${result.warmUpItemsRead} items with the reference data it caches); ` +
-        pages.map((p) => `page ${p.page}: ${p.returned} products, ${p.itemsRead} items read`).join('; ') +
-        `; the design's bound for this request (docs/design.md D7), ${bound.partitions} partition` +
-        `${bound.partitions === 1 ? '' : 's'}, ids 1–${PRODUCT_COUNT}: ${bound.formula} items per page`,
+        pages
+          .map(
+            (p) =>
+              `page ${p.page}: ${p.returned} products, ${p.itemsRead} items read, ${p.requests} requests`,
+          )
+          .join('; ') +
+        `; the design's bound for this request (docs/design.md D7, D80), ${bound.partitions} partition` +
+        `${bound.partitions === 1 ? '' : 's'}, ${PRODUCT_COUNT} products: ${bound.formula} items, ${bound.requests} requests per page`,
       ok,
       bound,
       pages,

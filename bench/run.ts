@@ -24,6 +24,7 @@ import { benchOrderEvents } from './order-events';
 import { benchPdf } from './pdf';
 import { benchReportQuota } from './report-quota';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
+import { benchSearch } from './search';
 import { benchWarmOverhead } from './warm-overhead';
 
 /** In the order of docs/design.md §5's table. */
@@ -32,6 +33,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'cold-start', run: () => benchColdStart() },
   { name: 'warm-overhead', run: () => benchWarmOverhead() },
   { name: 'listing', run: () => benchListing() },
+  { name: 'search', run: () => benchSearch() },
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
   { name: 'batch-fairness', run: () => benchBatchFairness() },

@@ -126,7 +126,7 @@ export class ApiFunction extends NodejsFunction {
   bindTable(table: ITable, access: TableAccess): void {
     this.addEnvironment(TABLE_NAME_ENV, table.tableName);
     if (access === 'CATALOGUE') {
-      // GetItem and Query on catalogue items only, on the table and its byPosition index (whose
+      // GetItem, BatchGetItem and Query on catalogue items only, on the table and its byPosition index (whose
       // partition key, a listing partition's, starts with CAT# too).
       this.addToRolePolicy(
         new PolicyStatement({

@@ -3,7 +3,11 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { UPLOAD_PREFIX, VERSION_PREFIX } from '../functions/catalogue/adapters/import-object-keys';
+import {
+  SEARCH_SNAPSHOT_PATTERN,
+  UPLOAD_PREFIX,
+  VERSION_PREFIX,
+} from '../functions/catalogue/adapters/import-object-keys';
 import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';
 
@@ -59,5 +63,26 @@ export class CatalogueImportBucket extends Construct {
           `named in advance; the grant is limited to the ${prefix} prefix of this one bucket.`,
       });
     }
+  }
+
+  /**
+   * A search function (docs/design.md D81): reads a version's search snapshots, and nothing else of
+   * the bucket (not the uploads, not the plans).
+   */
+  grantSearchRead(fn: IFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(SEARCH_SNAPSHOT_PATTERN)],
+      }),
+    );
+    if (!fn.role) throw new Error(`${fn.node.path} has no role`);
+    const bucketId: string = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId);
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${SEARCH_SNAPSHOT_PATTERN}]`,
+      reason:
+        'Snapshots are named by the catalogue version, made per publish, so the keys cannot be named in advance; ' +
+        'the grant is GetObject on the search snapshots of this one bucket only.',
+    });
   }
 }

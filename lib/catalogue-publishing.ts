@@ -235,6 +235,12 @@ export class CataloguePublishing extends Construct {
     });
   }
 
+  /** A function that searches the catalogue: where the snapshots are, and the right to read them. */
+  addSearchReader(fn: ApiFunction): void {
+    fn.addEnvironment(CATALOGUE_ENV.bucket, this.importBucket.bucket.bucketName);
+    this.importBucket.grantSearchRead(fn);
+  }
+
   /** Sets the removal cursor to the start, so the removal task's input is the same on its first call and after. */
   private startRemoval(name: string) {
     return new Pass(this, name, {

@@ -28,6 +28,8 @@ export const BATCH_SENDER_ROUTE = 'create-batch';
 /** The route that starts report executions, and the one that serves the PDFs. */
 export const REPORT_STARTER_ROUTE = 'create-report';
 export const REPORT_READER_ROUTE = 'get-report';
+/** The routes that answer a search criteria object from the search snapshots (docs/design.md D81). */
+export const SEARCH_ROUTES = ['search-products', 'list-products'] as const;
 
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
@@ -71,6 +73,7 @@ export class CommerceApiStack extends Stack {
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
     this.catalogue = new CataloguePublishing(this, 'Catalogue', { settings, table: this.storage.table });
+    for (const route of SEARCH_ROUTES) this.catalogue.addSearchReader(this.api.functionFor(route));
     this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
     // Last: it finds every function of the stack, for their metrics' stage and their alarms.
     this.operations = new Operations(this, 'Operations', {

@@ -1,11 +1,3 @@
-/**
- * One boot of the sandbox's servers on a state directory, for `npm start` (local/sandbox.ts) and
- * `npm run invoke` without a running sandbox (local/invoke.ts): the table (dynalite, seeded when
- * new), the queues (fauxqs), the buckets (s3rver: reports, catalogue imports) and the Step Functions endpoint with the
- * state machines as their constructs synthesize them; then the functions' environment, which
- * points the SDK at these servers, and the sandbox issuer's keys for the authorizer.
- */
-import * as path from 'node:path';
 import { SERVICE_NAME, SERVICE_NAME_ENV } from '../functions/commons/environment';
 import {
   openSandboxCatalogue,
@@ -26,11 +18,12 @@ import {
 import type { SandboxServers } from './running-sandbox';
 import { type LocalS3, startLocalS3 } from './s3/local-s3';
 import { openSandboxState, type SandboxState } from './sandbox-state';
+import { statePaths } from './state-dir';
 import { openSandboxStepFunctions, type SandboxStepFunctions } from './stepfunctions/sandbox-step-functions';
 import { startTransactionFront, type TransactionFront } from './transactions/transaction-front';
 
 /** Where s3rver keeps the buckets' objects as files. */
-export const s3Dir = (stateDir: string) => path.join(stateDir, 's3');
+export const s3Dir = (stateDir: string) => statePaths(stateDir).s3;
 
 export interface BootOptions {
   readonly stateDir: string;
@@ -97,10 +90,11 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
     // The functions reach dynalite through a front that adds TransactWriteItems (local/transactions/).
     transactions = await startTransactionFront(state.dynamodb.endpoint);
     events = await openSandboxEvents({ sqs: queues.sqs, queues: queues.queues });
-    // PDFs and catalogue plans of data that was just seeded again name things that no longer exist.
+    // Seeding copies the seed catalogue's plans and search snapshots in with the table (and drops
+    // the PDFs of data that no longer exists); an empty boot starts from nothing.
     s3 = await startLocalS3({
       directory: s3Dir(stateDir),
-      fresh,
+      fresh: options.empty ?? false,
       buckets: [SANDBOX_REPORT_BUCKET, SANDBOX_CATALOGUE_BUCKET],
     });
     reports = await openSandboxReports({ stateDir, s3 });

@@ -51,7 +51,9 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
       seededInMs = pristine.builtInMs;
       rmSync(paths.state, { force: true });
       rmSync(paths.dynamodb, { recursive: true, force: true });
+      rmSync(paths.s3, { recursive: true, force: true });
       cpSync(pristine.dynamodbDir, paths.dynamodb, { recursive: true });
+      cpSync(pristine.s3Dir, paths.s3, { recursive: true });
       writeDataState(stateDir, { ...keys, tableName, createdAt: new Date().toISOString() });
       origin = 'seeded';
     };

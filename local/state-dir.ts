@@ -8,6 +8,8 @@ export const DEFAULT_STATE_DIR = path.join(projectRoot, '.sandbox');
 /** The files of a state directory. */
 export const statePaths = (stateDir: string) => ({
   dynamodb: path.join(stateDir, 'dynamodb'),
+  /** s3rver's buckets: the reports' PDFs, the catalogue's uploads, plans and search snapshots. */
+  s3: path.join(stateDir, 's3'),
   /** What the data was created from; written only once the data is complete. */
   state: path.join(stateDir, 'state.json'),
   /** Held by the one process that has the data open (LevelDB allows one). */

@@ -13,6 +13,8 @@ export type FloorRequest =
         readonly limit: number;
       };
     }
+  /** BatchGetItem of these keys. */
+  | { readonly batchGet: readonly Readonly<Record<string, string>>[] }
   /** UpdateItem (an atomic ADD) of this key. */
   | { readonly update: Readonly<Record<string, string>> }
   /** PutItem at this key. */

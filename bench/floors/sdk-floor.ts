@@ -10,7 +10,7 @@
  * This module is the floor with the DynamoDB client only; bench/floors/*-floor.ts add one more
  * client each, for the functions that have one.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../functions/commons/clients/dynamodb';
 import { callerFromAuthorizer } from '../../functions/commons/http/caller-context';
 import type { FloorEvent, FloorRequest } from './floor-event';
@@ -23,6 +23,11 @@ const dynamoDb: Sender = (request) => {
     return documentClient
       .send(new GetCommand({ TableName: tableName(), Key: request.get }))
       .then((out) => out.Item);
+  }
+  if ('batchGet' in request) {
+    return documentClient
+      .send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [...request.batchGet] } } }))
+      .then((out) => out.Responses);
   }
   if ('query' in request) {
     const { index, partitionKey, partition, limit } = request.query;

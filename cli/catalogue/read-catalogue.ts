@@ -10,6 +10,7 @@ import type {
 } from '../../functions/catalogue/services/publish-ports';
 import {
   activeVersionKey,
+  LISTING_ENTRY_PREFIX,
   listingPartitionKey,
   PUBLISH_RECORD_PREFIX,
   productKey,
@@ -75,8 +76,9 @@ export async function readActiveCatalogue(target: CatalogueTarget): Promise<Cata
     (await get(target, referenceDataKey(version))) ?? {},
   ) as unknown as ReferenceData;
   const entries = (await queryAll(target, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': listingPartitionKey(version, {}) },
+    // The entries only, not the partition's summary.
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
+    ExpressionAttributeValues: { ':pk': listingPartitionKey(version, {}), ':entry': LISTING_ENTRY_PREFIX },
     ProjectionExpression: 'id',
   })) as unknown as Pick<ListingEntry, 'id'>[];
   const products: ProductRecord[] = [];

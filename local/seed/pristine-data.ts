@@ -5,7 +5,7 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { projectRoot } from '../../lib/project-paths';
 
 /** Bump when the cache layout changes, so old entries are not reused. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 const KEEP_ENTRIES = 3;
 
 /**
@@ -36,6 +36,8 @@ export const pristineKey = (tableKeyValue: string, itemsKeyValue: string) =>
 export interface PristineData {
   /** A complete, closed dynalite data directory: copy it, never open it. */
   readonly dynamodbDir: string;
+  /** The s3rver directory that goes with it (the seed catalogue's plans and search snapshots). */
+  readonly s3Dir: string;
   /** Milliseconds spent seeding, when this call had to build it. */
   readonly builtInMs?: number;
 }
@@ -57,19 +59,20 @@ const prune = (root: string) => {
  */
 export async function pristineData(
   key: string,
-  build: (dynamodbDir: string) => Promise<void>,
+  build: (dynamodbDir: string, s3Dir: string) => Promise<void>,
 ): Promise<PristineData> {
   const root = cacheRoot();
   const dir = path.join(root, key);
   const dynamodbDir = path.join(dir, 'dynamodb');
-  if (existsSync(completeMarker(dir))) return { dynamodbDir };
+  const s3Dir = path.join(dir, 's3');
+  if (existsSync(completeMarker(dir))) return { dynamodbDir, s3Dir };
 
   // Built aside and renamed into place, so a concurrent start never sees half a seed.
   const started = performance.now();
   const building = path.join(root, `.${key}-${randomUUID()}`);
   mkdirSync(building, { recursive: true });
   try {
-    await build(path.join(building, 'dynamodb'));
+    await build(path.join(building, 'dynamodb'), path.join(building, 's3'));
     writeFileSync(completeMarker(building), `${new Date().toISOString()}\n`);
     try {
       renameSync(building, dir);
@@ -81,5 +84,5 @@ export async function pristineData(
     rmSync(building, { recursive: true, force: true });
   }
   prune(root);
-  return { dynamodbDir, builtInMs: Math.round(performance.now() - started) };
+  return { dynamodbDir, s3Dir, builtInMs: Math.round(performance.now() - started) };
 }

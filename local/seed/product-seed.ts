@@ -156,10 +156,11 @@ const computer = (id: number, computerIndex: number, rng: Prng): ProductRecord =
 /** One generator per product, so changing one product's rules does not reshuffle the others. */
 const productRng = (id: number) => createPrng(0x5eed0000 + id * 7919);
 
-export const seedProducts = (): ProductRecord[] => {
+/** The seed's products; with a count, as many made by the same rules (the benchmarks' larger catalogues). */
+export const seedProducts = (count = PRODUCT_COUNT): ProductRecord[] => {
   let books = 0;
   let computers = 0;
-  return Array.from({ length: PRODUCT_COUNT }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const id = i + 1;
     return isComputerId(id) ? computer(id, computers++, productRng(id)) : book(id, books++, productRng(id));
   });

@@ -6,9 +6,10 @@ import { projectRoot } from '../../lib/project-paths';
 
 /**
  * Runs local/seed/build-pristine.ts in a child process on a scratch state directory and moves
- * the resulting dynalite directory to `dynamodbDir`. Its output is shown only when it fails.
+ * the resulting dynalite and s3rver directories to `dynamodbDir` and `s3Dir`. Its output is shown
+ * only when it fails.
  */
-export async function spawnPristineBuild(dynamodbDir: string): Promise<void> {
+export async function spawnPristineBuild(dynamodbDir: string, s3Dir: string): Promise<void> {
   const stateDir = mkdtempSync(path.join(tmpdir(), 'sandbox-pristine-'));
   try {
     const output: Buffer[] = [];
@@ -29,6 +30,7 @@ export async function spawnPristineBuild(dynamodbDir: string): Promise<void> {
       );
     }
     renameSync(path.join(stateDir, 'dynamodb'), dynamodbDir);
+    renameSync(path.join(stateDir, 's3'), s3Dir);
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
   }

@@ -61,6 +61,16 @@ describe('publishing a catalogue', () => {
     return outcome;
   };
 
+  const searchIds = async (criteria: Record<string, unknown>) => {
+    const { status, body } = await sandbox.api('/products/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(criteria),
+    });
+    expect(status).toBe(200);
+    return (body as { id: string }[]).map((p) => p.id);
+  };
+
   beforeAll(async () => {
     sandbox = await startBatchSandbox();
     target = sandboxTarget(sandbox.running);
@@ -108,6 +118,9 @@ describe('publishing a catalogue', () => {
     const last = (await sandbox.api('/products?limit=100&page=2')).body as { id: string }[];
     expect(last.map((p) => p.id).at(-1)).toBe('201');
     expect(last.map((p) => p.id)).not.toContain('200');
+    // The search reads the new version's snapshot (docs/design.md D81).
+    expect(await searchIds({ text: 'renamed' })).toEqual(['1']);
+    expect(await searchIds({ text: 'added by the publish' })).toEqual(['201']);
   });
 
   it('refuses a file with one bad line in the middle, with its line number, and changes no answer', async () => {
@@ -152,6 +165,10 @@ describe('publishing a catalogue', () => {
     await Promise.all(readers);
     expect(outcome.status).toBe('SUCCEEDED');
     expect([...seen].sort()).toEqual(['new', 'old']);
+    // Once the new version is seen, the search finds the new labels and none of the old ones.
+    await sleep(ACTIVE_VERSION_CACHE_MS + 500);
+    expect(await searchIds({ text: 'old' })).toEqual([]);
+    expect(await searchIds({ text: 'new', limit: 3 })).toEqual(['1', '2', '3']);
   });
 
   it('removes the previous version once the grace period is over', async () => {
@@ -171,9 +188,14 @@ describe('publishing a catalogue', () => {
   it('updates stock in place, and refuses a stock line for an unknown product', async () => {
     const outcome = await publish(
       'stock',
-      '{"productId":2,"locationId":"paris-1","quantity":41}\n{"productId":3,"locationId":"lyon-9","quantity":0}\n',
+      '{"productId":2,"locationId":"paris-1","quantity":41}\n{"productId":3,"locationId":"lyon-9","quantity":0}\n' +
+        '{"productId":4,"locationId":"paris-1","quantity":0}\n',
     );
-    expect(outcome).toMatchObject({ status: 'SUCCEEDED', record: { counts: { stocks: 2 } } });
+    expect(outcome).toMatchObject({ status: 'SUCCEEDED', record: { counts: { stocks: 3 } } });
+    // The search's stock snapshot follows the update (docs/design.md D81).
+    const inParis = await searchIds({ in_stock: { location_id: 'paris-1' }, limit: 5 });
+    expect(inParis).toContain('2');
+    expect(inParis).not.toContain('4');
     expect((await sandbox.api('/products/2/stocks?location_id=paris-1')).body).toMatchObject({
       quantity: 41,
     });

@@ -137,7 +137,7 @@ describe('route functions', () => {
   );
 
   it.each(routes.filter((route) => route.table === 'CATALOGUE').map((route) => route.name))(
-    '%s (catalogue) may only GetItem and Query catalogue items (CAT#…, CATALOGUE), on the table and its byPosition index',
+    '%s (catalogue) may only GetItem, BatchGetItem and Query catalogue items (CAT#…, CATALOGUE), on the table and its byPosition index',
     (name) => {
       const dynamo = statementsOf(name).filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
       const tableArn = {

@@ -5,7 +5,7 @@ import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '../../functions/repor
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { API_VERSION, routes } from '../../functions/routes';
 import { DEFAULT_THROTTLE } from '../../lib/api/rest-api';
-import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE } from '../../lib/commerce-api-stack';
+import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE, SEARCH_ROUTES } from '../../lib/commerce-api-stack';
 import { REPORT_OBJECT_PATTERN } from '../../lib/report-bucket';
 import {
   actionsOf,
@@ -149,8 +149,12 @@ describe('access to the reports', () => {
     ]);
   });
 
-  it('no other function may use S3 (but the catalogue publish task, on its own bucket), or knows the bucket', () => {
-    expect(functionsAllowed('s3:').sort()).toEqual([generatorId, readerId, publishStepId].sort());
+  it('no other function may use S3 (but the catalogue publish task and the search routes, on the import bucket), or knows the bucket', () => {
+    // The search routes read the catalogue's search snapshots (test/infra/catalogue-search.test.ts).
+    const searchIds = SEARCH_ROUTES.map((route) => logicalId(dev.stack.api.functionFor(route)));
+    expect(functionsAllowed('s3:').sort()).toEqual(
+      [generatorId, readerId, publishStepId, ...searchIds].sort(),
+    );
     const knowing = Object.keys(functions).filter((id) => environmentOf(id)[REPORT_ENV.bucket] !== undefined);
     expect(knowing.sort()).toEqual([generatorId, readerId].sort());
   });

@@ -1,3 +1,5 @@
+import { CATALOGUE_ENV } from '#commons/environment';
+
 /**
  * Where things live in the import bucket. Uploads expire by a lifecycle rule (the publish reads
  * them once); a version's plan files stay until the version is removed, since its removal reads
@@ -9,3 +11,20 @@ export const VERSION_PREFIX = 'versions/';
 export const uploadKey = (publishId: string) => `${UPLOAD_PREFIX}${publishId}.jsonl`;
 export const versionFileKey = (version: string, file: number) =>
   `${VERSION_PREFIX}${version}/items-${String(file).padStart(6, '0')}.json`;
+
+/**
+ * A version's search snapshot (docs/design.md D81): its products as the search reads them, and
+ * where each is in stock, which a stock update rewrites. Part of the version: written by its
+ * publish, removed with it.
+ */
+export const searchSnapshotKey = (version: string) => `${VERSION_PREFIX}${version}/search-products.json`;
+export const stockSnapshotKey = (version: string) => `${VERSION_PREFIX}${version}/search-stock.json`;
+/** What the search functions may read (lib/catalogue-import-bucket.ts): the snapshots, nothing else. */
+export const SEARCH_SNAPSHOT_PATTERN = `${VERSION_PREFIX}*/search-*.json`;
+
+/** The import bucket's name, from the environment the stack (or the sandbox) gives the function. */
+export const importBucket = () => {
+  const name = process.env[CATALOGUE_ENV.bucket];
+  if (!name) throw new Error(`${CATALOGUE_ENV.bucket} is not set`);
+  return name;
+};

@@ -1,14 +1,23 @@
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#commons/clients/s3';
-import { CATALOGUE_ENV } from '#commons/environment';
+import type { SearchSnapshot, StockSnapshot } from '../domain/search-document';
 import type { ImportFiles, VersionItem } from '../services/publish-ports';
-import { versionFileKey } from './import-object-keys';
+import {
+  importBucket as bucket,
+  searchSnapshotKey,
+  stockSnapshotKey,
+  versionFileKey,
+} from './import-object-keys';
 
-const bucket = () => {
-  const name = process.env[CATALOGUE_ENV.bucket];
-  if (!name) throw new Error(`${CATALOGUE_ENV.bucket} is not set`);
-  return name;
-};
+const put = (key: string, value: unknown) =>
+  s3Client.send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: JSON.stringify(value),
+      ContentType: 'application/json',
+    }),
+  );
 
 const read = async (key: string) => {
   const { Body } = await s3Client.send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
@@ -20,14 +29,26 @@ export const s3ImportFiles: ImportFiles = {
   readUpload: read,
 
   async writeVersionFile(version, file, items) {
-    await s3Client.send(
-      new PutObjectCommand({
-        Bucket: bucket(),
-        Key: versionFileKey(version, file),
-        Body: JSON.stringify(items),
-        ContentType: 'application/json',
-      }),
-    );
+    await put(versionFileKey(version, file), items);
+  },
+
+  async writeSearchSnapshot(version, snapshot: SearchSnapshot, stock: StockSnapshot) {
+    await put(searchSnapshotKey(version), snapshot);
+    await put(stockSnapshotKey(version), stock);
+  },
+
+  async readStockSnapshot(version) {
+    try {
+      return JSON.parse(await read(stockSnapshotKey(version))) as StockSnapshot;
+    } catch (error) {
+      // A version published before search snapshots existed: its stock starts from this update.
+      if (error instanceof NoSuchKey) return {};
+      throw error;
+    }
+  },
+
+  async writeStockSnapshot(version, stock) {
+    await put(stockSnapshotKey(version), stock);
   },
 
   async readVersionFile(version, file) {
@@ -41,7 +62,11 @@ export const s3ImportFiles: ImportFiles = {
   },
 
   async deleteVersionFiles(version, files) {
-    const keys = Array.from({ length: files }, (_, i) => ({ Key: versionFileKey(version, i + 1) }));
+    const keys = [
+      ...Array.from({ length: files }, (_, i) => ({ Key: versionFileKey(version, i + 1) })),
+      { Key: searchSnapshotKey(version) },
+      { Key: stockSnapshotKey(version) },
+    ];
     for (let i = 0; i < keys.length; i += 1000) {
       await s3Client.send(
         new DeleteObjectsCommand({

@@ -1,15 +1,12 @@
 import type { ListingEntry, ListingPartition } from './listing';
+import { type ListingSummary, planUnionPage } from './listing-summary';
 
-/** What paging needs from storage; every call reads at most the items it returns. */
+/** What paging needs from storage; every call is one request and reads at most the items it returns. */
 export interface ListingReader {
   /** Entries at positions `from`..`to` (1-based, inclusive) of one partition, in order. */
   readPositions(partition: ListingPartition, from: number, to: number): Promise<ListingEntry[]>;
-  /** Position of the last entry whose id is ≤ `id` (0 when none): one item read. */
-  positionAtOrBefore(partition: ListingPartition, id: number): Promise<number>;
-  /** The partition's last entry (its position is the partition's size), or undefined when empty. */
-  last(partition: ListingPartition): Promise<{ id: number; position: number } | undefined>;
-  /** Up to `limit` entries with id ≥ `id`, in id order. */
-  readFrom(partition: ListingPartition, id: number, limit: number): Promise<ListingEntry[]>;
+  /** The summary of each partition (undefined for one with no member), in one request. */
+  summaries(partitions: readonly ListingPartition[]): Promise<(ListingSummary | undefined)[]>;
 }
 
 export interface PageRequest {
@@ -18,12 +15,12 @@ export interface PageRequest {
 }
 
 /**
- * One page of the union of disjoint partitions, in product id order.
+ * One page of the union of disjoint partitions, in product id order (docs/design.md D7, D80).
  *
- * One partition: a position range. Several: binary search on the product id for the first id of
- * the page (counting entries ≤ id in each partition costs one item per partition), then read
- * `limit` entries from each partition and merge. Either way the number of items read does not
- * depend on the page number.
+ * One partition: a position range. Several: their summaries in one request, which say which
+ * positions of each partition the page's blocks hold, then one position range of each partition
+ * that has members there, merged. Either way neither the requests nor the items read depend on
+ * the page number.
  */
 export const readListingPage = async (
   reader: ListingReader,
@@ -35,23 +32,16 @@ export const readListingPage = async (
   if (!only) return [];
   if (others.length === 0) return reader.readPositions(only, offset + 1, offset + limit);
 
-  const lasts = await Promise.all(partitions.map((p) => reader.last(p)));
-  const total = lasts.reduce((sum, l) => sum + (l?.position ?? 0), 0);
-  if (offset >= total) return [];
-  const countUpTo = async (id: number) =>
-    (await Promise.all(partitions.map((p) => reader.positionAtOrBefore(p, id)))).reduce((a, b) => a + b, 0);
-
-  // Smallest id with more than `offset` entries at or before it: the page's first id.
-  let low = 1;
-  let high = Math.max(...lasts.map((l) => l?.id ?? 0));
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if ((await countUpTo(middle)) > offset) high = middle;
-    else low = middle + 1;
-  }
-  const heads = await Promise.all(partitions.map((p) => reader.readFrom(p, low, limit)));
+  const plan = planUnionPage(await reader.summaries(partitions), offset, limit);
+  if (!plan) return [];
+  const heads = await Promise.all(
+    partitions.map((partition, i) => {
+      const range = plan.ranges[i];
+      return range ? reader.readPositions(partition, range.from, range.to) : [];
+    }),
+  );
   return heads
     .flat()
     .sort((a, b) => a.id - b.id)
-    .slice(0, limit);
+    .slice(plan.skip, plan.skip + limit);
 };

@@ -1,5 +1,6 @@
 import type { Translated } from '#commons/languages';
 import type { Money } from '#commons/money';
+import { listingBlockSize } from './listing-summary';
 import { PRODUCT_TYPES, type ProductRecord, type ProductType } from './product';
 
 /**
@@ -34,8 +35,23 @@ export interface ListingFilter {
 }
 
 /**
+ * The most partitions one listing request may span (docs/design.md D80): its page then costs one
+ * request for the partitions' summaries and at most one Query per partition, 9 in all.
+ */
+export const MAX_LISTING_PARTITIONS = 8;
+
+/** A filter whose union spans more partitions than MAX_LISTING_PARTITIONS. */
+export class ListingTooWideError extends Error {
+  constructor(readonly partitions: number) {
+    super(`The filter spans ${partitions} listing partitions`);
+    this.name = 'ListingTooWideError';
+  }
+}
+
+/**
  * The partitions whose union is the filter's result. Values within one dimension are
  * alternatives (OR) and a product has one value per dimension, so the partitions are disjoint.
+ * More than MAX_LISTING_PARTITIONS of them is refused (ListingTooWideError).
  */
 export const partitionsFor = (filter: ListingFilter): ListingPartition[] => {
   const types = new Set(filter.productTypes);
@@ -44,6 +60,8 @@ export const partitionsFor = (filter: ListingFilter): ListingPartition[] => {
     types.size === 0 || PRODUCT_TYPES.every((t) => types.has(t)) ? [undefined] : [...types];
   const brands = [...new Set(filter.brands)];
   const brandChoices: (string | undefined)[] = brands.length === 0 ? [undefined] : brands;
+  const count = typeChoices.length * brandChoices.length;
+  if (count > MAX_LISTING_PARTITIONS) throw new ListingTooWideError(count);
   return typeChoices.flatMap((type) =>
     brandChoices.map((brand) => ({
       ...(filter.country ? { country: filter.country } : {}),
@@ -88,6 +106,8 @@ export interface PublishedEntry {
   readonly partition: ListingPartition;
   /** 1-based position in the partition, in product id order. */
   readonly position: number;
+  /** The catalogue block the product falls in (listing-summary.ts). */
+  readonly block: number;
   readonly entry: ListingEntry;
 }
 
@@ -98,12 +118,15 @@ export interface PublishedEntry {
 export const publishListings = (products: readonly ProductRecord[], key: (p: ListingPartition) => string) => {
   const sizes = new Map<string, number>();
   const published: PublishedEntry[] = [];
-  for (const product of [...products].sort((a, b) => a.id - b.id)) {
+  const blockSize = listingBlockSize(products.length);
+  const sorted = [...products].sort((a, b) => a.id - b.id);
+  for (const [index, product] of sorted.entries()) {
+    const block = Math.floor(index / blockSize);
     for (const partition of partitionsOf(product)) {
       const k = key(partition);
       const position = (sizes.get(k) ?? 0) + 1;
       sizes.set(k, position);
-      published.push({ partition, position, entry: entryFor(product, partition) });
+      published.push({ partition, position, block, entry: entryFor(product, partition) });
     }
   }
   return published;

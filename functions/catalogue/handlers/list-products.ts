@@ -2,8 +2,10 @@ import { invalidRequest } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { parseWith } from '#commons/http/query';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { productsQuery, searchCriteria } from '../http-schemas/listing';
-import { fromCriteria, fromQuery, listingReply } from '../replies/listing-reply';
+import { productsQuery } from '../http-schemas/listing';
+import { searchCriteria } from '../http-schemas/search-criteria';
+import { fromQuery, listingReply } from '../replies/listing-reply';
+import { fromCriteria, searchReply } from '../replies/search-reply';
 
 const decodeCriteria = (raw: string) => {
   try {
@@ -13,7 +15,10 @@ const decodeCriteria = (raw: string) => {
   }
 };
 
-/** GET /products: filters as query parameters, or all of them as one `searchCriteria` object. */
+/**
+ * GET /products: filters as query parameters, read from the listing partitions; or a search
+ * criteria object in `searchCriteria`, answered like POST /products/search (docs/design.md D81).
+ */
 export const handler = httpRoute(
   { query: productsQuery, fields: LISTING_FIELDS, translated: true, cache: 'public' },
   async ({ query, language }) => {
@@ -22,10 +27,9 @@ export const handler = httpRoute(
       if (Object.keys(filters).length > 0) {
         throw invalidRequest("The query parameter 'searchCriteria' cannot be combined with other filters.");
       }
-      return listingReply(
+      return searchReply(
         fromCriteria(parseWith(searchCriteria, decodeCriteria(rawCriteria), 'body')),
         language,
-        { from: 'criteria' },
       );
     }
     return listingReply(fromQuery(filters, filters.country), language);

@@ -1,13 +1,14 @@
 import { httpRoute } from '#commons/http/http-route';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { searchCriteria } from '../http-schemas/listing';
-import { fromCriteria, listingReply } from '../replies/listing-reply';
+import { searchCriteria } from '../http-schemas/search-criteria';
+import { fromCriteria, searchReply } from '../replies/search-reply';
 
 /**
- * POST /products/search: the criteria travel in the body because they can outgrow a URL.
- * It creates nothing, so it answers 200, and it is not cached (POST).
+ * POST /products/search: the criteria travel in the body because they can outgrow a URL, and are
+ * answered from the in-memory search index (docs/design.md D81). It creates nothing, so it answers
+ * 200, and it is not cached (POST).
  */
 export const handler = httpRoute(
   { body: searchCriteria, fields: LISTING_FIELDS, translated: true, cache: 'no-store' },
-  async ({ body, language }) => listingReply(fromCriteria(body), language, { from: 'criteria' }),
+  async ({ body, language }) => searchReply(fromCriteria(body), language),
 );

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { listPagingShape, MAX_LIMIT, MAX_PAGE } from '#commons/http/paging';
+import { listPagingShape } from '#commons/http/paging';
 import { PRODUCT_TYPES } from '../domain/product';
 
 /**
- * Query and body schemas of the listing routes (`GET /products`, `GET /countries/{id}/products`,
- * `POST /products/search`). A module of their own, so that a single-product route does not build
- * them at cold start.
+ * Query schemas of the listing routes (`GET /products`, `GET /countries/{id}/products`), and the
+ * values the search criteria object shares with them (search-criteria.ts). A module of their own,
+ * so that a single-product route does not build them at cold start.
  */
 
 const upperCode = (length: number) =>
@@ -15,13 +15,13 @@ const upperCode = (length: number) =>
   );
 const countryCode = upperCode(2);
 const currencyCode = upperCode(3);
-const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
+export const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
 // Brands are free text, so `a|b` is one brand (the comma is the only delimiter); no control
 // characters, and no lone surrogate (a JSON `"\ud800"`), which no UTF-8 key or URL can carry.
 const brandName = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^\p{Cc}\p{Cs}]+$/u));
-const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
-const brands = z.array(brandName).check(z.maxLength(20));
-const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));
+export const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
+export const brands = z.array(brandName).check(z.maxLength(20));
+export const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));
 
 /** Query of `GET /products` and `GET /countries/{country_id}/products`. */
 export const listingQueryShape = {
@@ -37,18 +37,3 @@ export const productsQuery = z.strictObject({
   country: z.optional(countryCode),
   searchCriteria: z.optional(z.string().check(z.maxLength(4096))),
 });
-
-/**
- * The search criteria object: the body of `POST /products/search` and, JSON-encoded, the
- * `searchCriteria` parameter (docs/design.md D9: same meaning). Unknown criteria are a 400.
- */
-export const searchCriteria = z.strictObject({
-  page: z.optional(bodyInt(MAX_PAGE)),
-  limit: z.optional(bodyInt(MAX_LIMIT)),
-  productType: z.optional(productTypes),
-  brand: z.optional(brands),
-  country: z.optional(countryCode),
-  businessUnit: z.optional(businessUnitId),
-  currency: z.optional(currencyCode),
-});
-export type SearchCriteria = z.infer<typeof searchCriteria>;

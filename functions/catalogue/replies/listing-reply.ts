@@ -1,22 +1,11 @@
-import { invalidParameter, notFound } from '#commons/http/errors';
+import { invalidParameter, invalidRequest, notFound } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Language } from '#commons/languages';
+import { ListingTooWideError, MAX_LISTING_PARTITIONS } from '../domain/listing';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
-import type { SearchCriteria } from '../http-schemas/listing';
 import { listProducts } from '../services/catalogue-service';
 import { activeCatalogue } from '../store/dynamodb-catalogue-store';
-
-/** The listing request a search criteria object stands for (body, or decoded `searchCriteria`). */
-export const fromCriteria = (criteria: SearchCriteria): ListingRequest => ({
-  country: criteria.country,
-  businessUnit: criteria.businessUnit,
-  currency: criteria.currency,
-  productTypes: criteria.productType ?? [],
-  brands: criteria.brand ?? [],
-  page: criteria.page ?? 1,
-  limit: criteria.limit ?? DEFAULT_LIMIT,
-});
 
 interface ListingQuery {
   readonly 'business-unit'?: string;
@@ -43,15 +32,19 @@ export const fromQuery = (query: ListingQuery, country: string | undefined): Lis
  * object (the search body, `searchCriteria`). The domain names them its own way.
  */
 const WIRE_NAMES: Readonly<
-  Record<
-    UnknownReferenceError['reference'],
-    { query: keyof ListingQuery | 'country'; criteria: keyof SearchCriteria }
-  >
+  Record<UnknownReferenceError['reference'], { query: keyof ListingQuery | 'country'; criteria: string }>
 > = {
   country: { query: 'country', criteria: 'country' },
   businessUnit: { query: 'business-unit', criteria: 'businessUnit' },
   currency: { query: 'currency', criteria: 'currency' },
 };
+
+/** docs/design.md D80: what to narrow, in the words of the query and of a criteria object alike. */
+const tooWide = () =>
+  invalidRequest(
+    `A listing may span at most ${MAX_LISTING_PARTITIONS} brands at once (each 'brand' for each ` +
+      `'productType' named; naming every type counts once): ask for fewer brands or product types.`,
+  );
 
 export interface ListingReplyOptions {
   /** Where the filters came from, so a 400 names what the client wrote: a query parameter or a criterion. */
@@ -73,9 +66,18 @@ export const listingReply = async (
   try {
     return { body: await listProducts(await activeCatalogue(), request, language) };
   } catch (error) {
-    if (!(error instanceof UnknownReferenceError)) throw error;
-    if (error.reference === 'country' && unknownCountry === 'not_found') throw notFound();
-    const names = WIRE_NAMES[error.reference];
-    throw from === 'criteria' ? invalidParameter(names.criteria, 'body') : invalidParameter(names.query);
+    if (error instanceof ListingTooWideError) throw tooWide();
+    throw referenceError(error, { from, unknownCountry });
   }
+};
+
+/** An unknown reference as the client named it (D13); any other error as it is. */
+export const referenceError = (
+  error: unknown,
+  { from = 'query', unknownCountry = 'invalid' }: ListingReplyOptions,
+) => {
+  if (!(error instanceof UnknownReferenceError)) return error;
+  if (error.reference === 'country' && unknownCountry === 'not_found') return notFound();
+  const names = WIRE_NAMES[error.reference];
+  return from === 'criteria' ? invalidParameter(names.criteria, 'body') : invalidParameter(names.query);
 };

@@ -5,12 +5,14 @@ import { checkReferences, type ListingRequest, listingViews } from '../domain/li
 import type { CatalogueStore } from '../store/catalogue-store';
 
 /**
- * Lists products: references are checked before anything is read, then one page is read
- * from the listing partitions and shaped for the asked language and currency.
+ * Lists products: a filter too wide is refused before anything is read (docs/design.md D80),
+ * references are checked before the page is read, then one page is read from the listing
+ * partitions and shaped for the asked language and currency.
  */
 export const listProducts = async (store: CatalogueStore, request: ListingRequest, language: Language) => {
+  const partitions = partitionsFor(request);
   const reference = await store.getReferenceData();
   const currency = checkReferences(request, reference);
-  const entries = await readListingPage(store.listings, partitionsFor(request), request);
+  const entries = await readListingPage(store.listings, partitions, request);
   return listingViews(entries, request, currency, reference.rates, language);
 };

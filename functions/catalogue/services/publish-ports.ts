@@ -1,5 +1,6 @@
 import type { LineError } from '../domain/catalogue-file';
 import type { PublishKind } from '../domain/catalogue-publishing';
+import type { SearchSnapshot, StockSnapshot } from '../domain/search-document';
 
 /** A table item of a catalogue version, keys included. */
 export type VersionItem = Record<string, unknown> & { readonly pk: string; readonly sk: string };
@@ -9,6 +10,12 @@ export interface ImportFiles {
   readUpload(key: string): Promise<string>;
   writeVersionFile(version: string, file: number, items: readonly VersionItem[]): Promise<void>;
   readVersionFile(version: string, file: number): Promise<readonly VersionItem[]>;
+  /** The version's search snapshot and stock snapshot (docs/design.md D81). */
+  writeSearchSnapshot(version: string, snapshot: SearchSnapshot, stock: StockSnapshot): Promise<void>;
+  /** The version's stock snapshot ({} when it has none). */
+  readStockSnapshot(version: string): Promise<StockSnapshot>;
+  writeStockSnapshot(version: string, stock: StockSnapshot): Promise<void>;
+  /** Deletes the plan files and the search snapshots. */
   deleteVersionFiles(version: string, files: number): Promise<void>;
 }
 

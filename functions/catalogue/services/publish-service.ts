@@ -11,6 +11,7 @@ import {
   type RemovalCursor,
   type RemovalProgress,
 } from '../domain/catalogue-publishing';
+import { searchSnapshotOf, stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
 import { parseStockFile } from '../domain/stock-file';
 import { catalogueItems } from '../store/catalogue-items';
 import { stockKey } from '../store/catalogue-keys';
@@ -98,6 +99,8 @@ export async function planVersion(deps: PublishDeps, request: PublishRequest): P
   )) {
     await Promise.all(batch.map(([file, chunk]) => deps.files.writeVersionFile(version, file, chunk)));
   }
+  const { products, stocks } = parsed.catalogue;
+  await deps.files.writeSearchSnapshot(version, searchSnapshotOf(products), stockSnapshotOf(stocks));
   const previous = (await deps.store.active())?.version;
   return {
     version,
@@ -212,6 +215,9 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   const file = await deps.store.addVersionFile(active.version);
   await deps.files.writeVersionFile(active.version, file, items);
   await deps.store.putItems(items);
+  // The search reads stock from the snapshot (docs/design.md D81): rewritten after the items, under the lock.
+  const stock = await deps.files.readStockSnapshot(active.version);
+  await deps.files.writeStockSnapshot(active.version, updateStockSnapshot(stock, stocks));
   const counts = { stocks: stocks.length };
   await deps.store.putRecord({
     ...started(deps, request),

@@ -6,8 +6,15 @@
  */
 export const CATALOGUE_LEADING_KEYS = ['CAT#*', 'CATALOGUE'] as const;
 
-/** The catalogue routes (dynamodb-catalogue-store.ts, active-version.ts): reads only. */
-export const CATALOGUE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
+/**
+ * The catalogue routes (dynamodb-catalogue-store.ts, active-version.ts): reads only; BatchGetItem
+ * for the summaries of a listing's partitions, in one request.
+ */
+export const CATALOGUE_READ_ACTIONS = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+] as const;
 
 /** The publish task (dynamodb-publish-store.ts). */
 export const PUBLISH_TABLE_ACTIONS = [

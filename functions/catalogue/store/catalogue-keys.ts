@@ -35,8 +35,16 @@ export const listingPartitionKey = (version: string, p: ListingPartition) =>
     ].join('#'),
   );
 
+/** The entries' sort keys all start so, which the partition's summary's does not. */
+export const LISTING_ENTRY_PREFIX = 'P#';
 /** Sort key of a listing entry: zero-padded so string order is id order. */
-export const listingSortKey = (productId: number) => `P#${String(productId).padStart(10, '0')}`;
+export const listingSortKey = (productId: number) =>
+  `${LISTING_ENTRY_PREFIX}${String(productId).padStart(10, '0')}`;
+/** The partition's summary (listing-summary.ts) sits in the partition itself, after its entries. */
+export const listingSummaryKey = (version: string, p: ListingPartition) => ({
+  pk: listingPartitionKey(version, p),
+  sk: 'SUMMARY',
+});
 
 /** The partition of the catalogue's control items. */
 const CONTROL = 'CATALOGUE';

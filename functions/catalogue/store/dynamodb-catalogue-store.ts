@@ -1,12 +1,13 @@
-import { getItem, type Item, queryItems, readPositions, withoutKeys } from '#commons/store/table-items';
+import { getItem, getItems, type Item, readPositions, withoutKeys } from '#commons/store/table-items';
 import type { ListingEntry, ListingPartition } from '../domain/listing';
 import type { ListingReader } from '../domain/listing-page';
+import { decodeSummary } from '../domain/listing-summary';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import { activeVersion } from './active-version';
 import {
   listingPartitionKey,
-  listingSortKey,
+  listingSummaryKey,
   productKey,
   referenceDataKey,
   stockKey,
@@ -19,41 +20,13 @@ const listingsAt = (version: string): ListingReader => ({
   async readPositions(partition: ListingPartition, from: number, to: number) {
     return (await readPositions(listingPartitionKey(version, partition), from, to)).map(toEntry);
   },
-  async positionAtOrBefore(partition: ListingPartition, id: number) {
-    const [item] = await queryItems({
-      KeyConditionExpression: 'pk = :pk AND sk <= :sk',
-      ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: {
-        ':pk': listingPartitionKey(version, partition),
-        ':sk': listingSortKey(id),
-      },
-      ProjectionExpression: '#position',
-      ScanIndexForward: false,
-      Limit: 1,
+  async summaries(partitions: readonly ListingPartition[]) {
+    const items = await getItems(partitions.map((p) => listingSummaryKey(version, p)));
+    const byPartition = new Map(items.map((item) => [item.pk, String(item.blocks)]));
+    return partitions.map((p) => {
+      const blocks = byPartition.get(listingPartitionKey(version, p));
+      return blocks === undefined ? undefined : decodeSummary(blocks);
     });
-    return (item?.position as number | undefined) ?? 0;
-  },
-  async last(partition: ListingPartition) {
-    const [item] = await queryItems({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: { ':pk': listingPartitionKey(version, partition) },
-      ProjectionExpression: 'id, #position',
-      ScanIndexForward: false,
-      Limit: 1,
-    });
-    return item ? { id: item.id as number, position: item.position as number } : undefined;
-  },
-  async readFrom(partition: ListingPartition, id: number, limit: number) {
-    const items = await queryItems({
-      KeyConditionExpression: 'pk = :pk AND sk >= :sk',
-      ExpressionAttributeValues: {
-        ':pk': listingPartitionKey(version, partition),
-        ':sk': listingSortKey(id),
-      },
-      Limit: limit,
-    });
-    return items.map(toEntry);
   },
 });
 
@@ -98,9 +71,7 @@ export const EMPTY_CATALOGUE: CatalogueStore = {
   getReferenceData: async () => ({ countries: [], businessUnits: [], rates: { base: 'EUR', rates: {} } }),
   listings: {
     readPositions: async () => [],
-    positionAtOrBefore: async () => 0,
-    last: async () => undefined,
-    readFrom: async () => [],
+    summaries: async (partitions) => partitions.map(() => undefined),
   },
 };
 

@@ -39,7 +39,11 @@ export const parameterName = (name: PropertyKey | undefined): string | undefined
   typeof name === 'string' && /^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(name) ? name : undefined;
 
 export const invalidParameter = (name: PropertyKey | undefined, where: 'query' | 'body' = 'query') => {
-  const plain = parameterName(name);
+  // A nested field's name (query.ts) is plain names joined by dots.
+  const plain =
+    typeof name === 'string' && name.split('.').every((step) => parameterName(step))
+      ? name
+      : parameterName(name);
   const subject = where === 'query' ? 'query parameter' : 'field';
   return invalidRequest(plain ? `The ${subject} '${plain}' is invalid.` : `A ${subject} is invalid.`);
 };

@@ -54,7 +54,7 @@ export const parseWith = <S extends z.ZodMiniType>(
   const [issue] = result.error.issues;
   if (issue?.code === 'unrecognized_keys') {
     const [key] = issue.keys;
-    const plain = parameterName(key);
+    const plain = (key === undefined ? undefined : nestedName([...issue.path, key])) ?? parameterName(key);
     const subject = where === 'query' ? 'query parameter' : 'field';
     throw invalidRequest(
       plain ? `The ${subject} '${plain}' is not supported.` : `A ${subject} is not supported.`,
@@ -67,5 +67,12 @@ export const parseWith = <S extends z.ZodMiniType>(
     const subject = where === 'query' ? 'query parameter' : 'field';
     throw invalidRequest(`The ${subject} '${String(name)}' is required.`);
   }
-  throw invalidParameter(name, where);
+  throw invalidParameter(nestedName(issue?.path ?? []) ?? name, where);
 };
+
+/**
+ * A member of a nested object named with dots (`computer.ram_gb`) when every step is a plain name;
+ * undefined otherwise (the caller names less, e.g. the top-level field of an array's element).
+ */
+const nestedName = (path: readonly PropertyKey[]): string | undefined =>
+  path.length > 1 && path.every((step) => parameterName(step) !== undefined) ? path.join('.') : undefined;

@@ -1,5 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../clients/dynamodb';
 import { readMeter } from '../read-meter';
 import { tableSchema } from '../table-schema';
@@ -11,6 +18,25 @@ export const getItem = async (key: Item): Promise<Item | undefined> => {
   const { Item: item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key }));
   readMeter.add(item ? 1 : 0);
   return item;
+};
+
+/**
+ * The items at these keys (at most 100), in one BatchGetItem; keys DynamoDB leaves unprocessed
+ * are asked again. Items come back in no particular order.
+ */
+export const getItems = async (keys: readonly Item[]): Promise<Item[]> => {
+  const found: Item[] = [];
+  let pending: Item[] | undefined = [...keys];
+  while (pending && pending.length > 0) {
+    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+    );
+    const items = Responses?.[tableName()] ?? [];
+    readMeter.add(items.length);
+    found.push(...items);
+    pending = UnprocessedKeys?.[tableName()]?.Keys;
+  }
+  return found;
 };
 
 /** Runs a conditional write; false when its condition did not hold (a repeat, or a state that forbids it). */

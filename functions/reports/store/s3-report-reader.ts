@@ -1,7 +1,4 @@
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { HttpRequest } from '@smithy/core/protocols';
-import { Hash } from '@smithy/hash-node';
+import { presignedGet as presignedObjectGet } from '#commons/clients/s3-presigned';
 import { REPORT_ENV } from '#commons/environment';
 import { reportObjectKey } from './report-object-key';
 
@@ -14,44 +11,9 @@ const bucket = () => {
   return name;
 };
 
-/**
- * Reads the PDFs through pre-signed URLs only: the presigner and `fetch`, without the S3 client,
- * keep `GET /orders/reports/{id}` under the HTTP bundle budget (the client alone adds ~180 KB).
- * A custom endpoint (AWS_ENDPOINT_URL_S3, the sandbox's s3rver) is addressed path-style.
- */
-const presigner = new S3RequestPresigner({
-  region: process.env.AWS_REGION ?? 'us-east-1',
-  credentials: fromEnv(),
-  sha256: Hash.bind(null, 'sha256'),
-});
-
-const objectUrl = (key: string): URL => {
-  const endpoint = process.env.AWS_ENDPOINT_URL_S3;
-  if (endpoint) return new URL(`${endpoint.replace(/\/$/, '')}/${bucket()}/${key}`);
-  return new URL(`https://${bucket()}.s3.${process.env.AWS_REGION}.amazonaws.com/${key}`);
-};
-
 /** A GET URL of the report's object, valid DOWNLOAD_URL_SECONDS; `query` adds response overrides. */
-const presignedGet = async (reportId: string, query: Record<string, string> = {}): Promise<string> => {
-  const url = objectUrl(reportObjectKey(reportId));
-  const signed = await presigner.presign(
-    new HttpRequest({
-      method: 'GET',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      path: url.pathname,
-      query,
-      headers: { host: url.host },
-    }),
-    { expiresIn: DOWNLOAD_URL_SECONDS },
-  );
-  const result = new URL(`${signed.protocol}//${url.host}${signed.path}`);
-  for (const [name, value] of Object.entries(signed.query ?? {})) {
-    if (typeof value === 'string') result.searchParams.set(name, value);
-  }
-  return result.href;
-};
+const presignedGet = (reportId: string, query: Record<string, string> = {}): Promise<string> =>
+  presignedObjectGet(bucket(), reportObjectKey(reportId), DOWNLOAD_URL_SECONDS, query);
 
 /** The PDFs port for readers. */
 export interface ReportFileReader {

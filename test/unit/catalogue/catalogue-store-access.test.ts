@@ -4,7 +4,7 @@
  * (CATALOGUE_LEADING_KEYS): the active version, a version's products, stock, reference data and
  * listing partitions (on the table or its byPosition index). The infra test checks the grant.
  */
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgetActiveVersion } from '../../../functions/catalogue/store/active-version';
 import {
@@ -17,7 +17,11 @@ import { activeCatalogue } from '../../../functions/catalogue/store/dynamodb-cat
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
 
-const ACTION_OF: Record<string, string> = { GetCommand: 'dynamodb:GetItem', QueryCommand: 'dynamodb:Query' };
+const ACTION_OF: Record<string, string> = {
+  GetCommand: 'dynamodb:GetItem',
+  QueryCommand: 'dynamodb:Query',
+  BatchGetCommand: 'dynamodb:BatchGetItem',
+};
 const allowed = (pk: string) =>
   CATALOGUE_LEADING_KEYS.some((pattern) =>
     pattern.endsWith('*') ? pk.startsWith(pattern.slice(0, -1)) : pk === pattern,
@@ -29,6 +33,7 @@ it('reads only catalogue keys, with GetItem and Query only, for every read a cat
   dynamo.on(GetCommand).resolves({ Item: { pk: 'x', sk: 'y', countries: [], businessUnits: [], rates: {} } });
   dynamo.on(GetCommand, { Key: activeVersionKey }).resolves({ Item: { ...activeVersionKey, version: 'v7' } });
   dynamo.on(QueryCommand).resolves({ Items: [], ScannedCount: 0 });
+  dynamo.on(BatchGetCommand).resolves({ Responses: {} });
 
   const store = await activeCatalogue();
   await store.getProduct(1);
@@ -36,12 +41,10 @@ it('reads only catalogue keys, with GetItem and Query only, for every read a cat
   await store.getReferenceData();
   const partition = { country: 'FR', type: 'book' as const };
   await store.listings.readPositions(partition, 1, 20);
-  await store.listings.positionAtOrBefore(partition, 10);
-  await store.listings.last(partition);
-  await store.listings.readFrom(partition, 10, 5);
+  await store.listings.summaries([partition, { ...partition, brand: 'Acme' }]);
 
   const calls = dynamo.calls();
-  expect(calls).toHaveLength(8);
+  expect(calls).toHaveLength(6);
   for (const call of calls) {
     const command = call.args[0] as unknown as {
       constructor: { name: string };
@@ -51,9 +54,16 @@ it('reads only catalogue keys, with GetItem and Query only, for every read a cat
     const input = command.input as {
       Key?: { pk: string };
       ExpressionAttributeValues?: Record<string, unknown>;
+      RequestItems?: Record<string, { Keys: { pk: string }[] }>;
     };
-    const pk =
-      input.Key?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? input.ExpressionAttributeValues?.[':list'];
-    expect([pk, allowed(String(pk))]).toEqual([pk, true]);
+    const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys.map((k) => k.pk));
+    const pks = input.RequestItems
+      ? keys
+      : [
+          input.Key?.pk ??
+            input.ExpressionAttributeValues?.[':pk'] ??
+            input.ExpressionAttributeValues?.[':list'],
+        ];
+    for (const pk of pks) expect([pk, allowed(String(pk))]).toEqual([pk, true]);
   }
 });

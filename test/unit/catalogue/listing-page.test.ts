@@ -1,6 +1,12 @@
 import fc from 'fast-check';
-import { type ListingFilter, partitionsFor } from '../../../functions/catalogue/domain/listing';
+import {
+  type ListingFilter,
+  ListingTooWideError,
+  MAX_LISTING_PARTITIONS,
+  partitionsFor,
+} from '../../../functions/catalogue/domain/listing';
 import { readListingPage } from '../../../functions/catalogue/domain/listing-page';
+import { listingBlockSize } from '../../../functions/catalogue/domain/listing-summary';
 import type { ProductRecord } from '../../../functions/catalogue/domain/product';
 import { memoryListingReader } from './memory-listing-reader';
 import { product } from './product-fixtures';
@@ -48,29 +54,58 @@ describe('readListingPage', () => {
   });
 
   const products200 = Array.from({ length: 200 }, (_, i) => product(i + 1));
-  const itemsRead = async (filter: ListingFilter, page: number, limit: number) => {
-    const { reader, counter } = memoryListingReader(products200);
+  const cost = async (
+    products: readonly ProductRecord[],
+    filter: ListingFilter,
+    page: number,
+    limit: number,
+  ) => {
+    const { reader, counter } = memoryListingReader(products);
     const entries = await readListingPage(reader, partitionsFor(filter), { page, limit });
-    expect(entries).toHaveLength(limit);
-    return counter.itemsRead;
+    return { entries, ...counter };
   };
 
-  it('reads exactly `limit` items for any page of one partition', async () => {
+  it('reads exactly `limit` items, in one request, for any page of one partition', async () => {
     for (const filter of [
       { productTypes: [], brands: [] },
       { country: 'FR', productTypes: ['book'], brands: ['Acme'] },
     ] satisfies ListingFilter[]) {
-      for (const page of [1, 2, 6]) expect(await itemsRead(filter, page, 5)).toBe(5);
+      for (const page of [1, 2, 6]) {
+        const { entries, itemsRead, requests } = await cost(products200, filter, page, 5);
+        expect([entries.length, itemsRead, requests]).toEqual([5, 5, 1]);
+      }
     }
   });
 
-  it('reads no more for a late page than a bound that does not depend on the page, with several partitions', async () => {
-    const filter: ListingFilter = { productTypes: [], brands: BRANDS.slice(0, 2) };
-    const k = partitionsFor(filter).length;
-    const limit = 10;
-    // k "last" reads, k per binary-search step over ids 1..200, then at most `limit` per partition.
-    const bound = k + k * Math.ceil(Math.log2(200)) + k * limit;
-    for (const page of [1, 5, 13]) expect(await itemsRead(filter, page, limit)).toBeLessThanOrEqual(bound);
+  // Issue 14 §1: a page across P partitions used to cost P × (1 + ⌈log₂ highest id⌉ + 1) requests.
+  it('pages the widest accepted union in at most 1 + P requests and a page-independent number of items', async () => {
+    // Eight brands of 2,000 products, so the union is the whole catalogue and its blocks are full.
+    const brands = Array.from({ length: MAX_LISTING_PARTITIONS }, (_, i) => `Brand ${i}`);
+    const products = Array.from({ length: 2_000 }, (_, i) => product(i + 1, { brand: brands[(i * 7) % 8]! }));
+    const block = listingBlockSize(products.length);
+    const filter: ListingFilter = { productTypes: [], brands };
+    const limit = 100;
+    const bound = MAX_LISTING_PARTITIONS + limit + 2 * (block - 1);
+    const costs = [];
+    for (const page of [1, 2, 7, 13, 20]) {
+      const { entries, itemsRead, requests } = await cost(products, filter, page, limit);
+      expect(entries.map((e) => e.id)).toEqual(
+        Array.from({ length: limit }, (_, i) => (page - 1) * limit + i + 1),
+      );
+      expect(requests).toBeLessThanOrEqual(1 + MAX_LISTING_PARTITIONS);
+      expect(itemsRead).toBeLessThanOrEqual(bound);
+      costs.push(requests);
+    }
+    expect(new Set(costs)).toEqual(new Set([1 + MAX_LISTING_PARTITIONS]));
+  });
+
+  it('refuses a filter spanning more partitions than the cap, before reading anything', () => {
+    const brands = Array.from({ length: MAX_LISTING_PARTITIONS + 1 }, (_, i) => `Brand ${i}`);
+    expect(() => partitionsFor({ productTypes: [], brands })).toThrow(ListingTooWideError);
+    expect(() => partitionsFor({ productTypes: ['book', 'computer'], brands })).toThrow(ListingTooWideError);
+    expect(partitionsFor({ productTypes: ['book', 'computer'], brands: brands.slice(1) })).toHaveLength(
+      MAX_LISTING_PARTITIONS,
+    );
   });
 
   it('is empty past the end and for no partition', async () => {

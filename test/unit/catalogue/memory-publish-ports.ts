@@ -1,3 +1,4 @@
+import type { SearchSnapshot, StockSnapshot } from '../../../functions/catalogue/domain/search-document';
 import type {
   ActiveRecord,
   ImportFiles,
@@ -15,6 +16,7 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
   const versions = new Map<string, VersionRecord>();
   const progress = new Map<string, number>();
   const files = new Map<string, readonly VersionItem[]>();
+  const searchSnapshots = new Map<string, { snapshot: SearchSnapshot; stock: StockSnapshot }>();
   let lock: LockHolder | undefined;
   let active: ActiveRecord | undefined;
   const key = (item: { pk: string; sk: string }) => `${item.pk}|${item.sk}`;
@@ -78,7 +80,16 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
       files.set(`${version}/${file}`, fileItems);
     },
     readVersionFile: async (version, file) => files.get(`${version}/${file}`) ?? [],
+    async writeSearchSnapshot(version, snapshot, stock) {
+      searchSnapshots.set(version, { snapshot, stock });
+    },
+    readStockSnapshot: async (version) => searchSnapshots.get(version)?.stock ?? {},
+    async writeStockSnapshot(version, stock) {
+      const found = searchSnapshots.get(version);
+      if (found) searchSnapshots.set(version, { ...found, stock });
+    },
     async deleteVersionFiles(version, count) {
+      searchSnapshots.delete(version);
       for (let f = 1; f <= count; f++) files.delete(`${version}/${f}`);
     },
   };
@@ -95,5 +106,6 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
       return lock;
     },
     versionItems: (version: string) => [...items.values()].filter((i) => i.pk.startsWith(`CAT#${version}#`)),
+    searchSnapshots,
   };
 }

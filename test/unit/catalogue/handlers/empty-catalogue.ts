@@ -1,15 +1,22 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import {
+  searchSnapshotKey,
+  stockSnapshotKey,
+} from '../../../../functions/catalogue/adapters/import-object-keys';
 import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
+import { CATALOGUE_ENV } from '../../../../functions/commons/environment';
 import { mockActiveVersion, VERSION } from './active-version';
 
 /**
- * A mocked table holding reference data (GB, the `books` unit, EUR→GBP) and no listing items:
- * for handler tests about what a request is refused for, before or without any product.
+ * A mocked table holding reference data (GB, the `books` unit, EUR→GBP) and no listing items, and
+ * an import bucket whose search snapshots are empty (fetch answers them): for handler tests about
+ * what a request is refused for, before or without any product.
  */
 export const mockEmptyCatalogue = () => {
   const dynamo = mockClient(DynamoDBDocumentClient);
   process.env.TABLE_NAME = 'commerce-test';
+  mockEmptySearchSnapshots();
   const reference = {
     countries: [{ id: 'GB', label: { en: 'United Kingdom' }, currency: 'GBP' }],
     businessUnits: [{ id: 'books', label: { en: 'Books' } }],
@@ -24,4 +31,21 @@ export const mockEmptyCatalogue = () => {
     dynamo.on(QueryCommand).resolves({ Items: [] });
   });
   return dynamo;
+};
+
+/** An import bucket whose search snapshots are empty, read through a stubbed fetch. */
+export const mockEmptySearchSnapshots = () => {
+  process.env[CATALOGUE_ENV.bucket] = 'imports-test';
+  const snapshots: Record<string, unknown> = {
+    [searchSnapshotKey(VERSION)]: { documents: [] },
+    [stockSnapshotKey(VERSION)]: {},
+  };
+  // The snapshots are read through signed URLs: any credentials sign them.
+  process.env.AWS_ACCESS_KEY_ID ??= 'test';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    const path = decodeURIComponent(new URL(String(url)).pathname);
+    const key = Object.keys(snapshots).find((k) => path.endsWith(`/${k}`));
+    return key === undefined ? new Response('', { status: 404 }) : Response.json(snapshots[key]);
+  });
 };

@@ -1,0 +1,47 @@
+import { invalidParameter } from '#commons/http/errors';
+import type { Reply } from '#commons/http/http-route';
+import { DEFAULT_LIMIT } from '#commons/http/paging';
+import type { Language } from '#commons/languages';
+import { type SearchRequest, SearchRequestError } from '../domain/search-request';
+import type { SearchCriteria } from '../http-schemas/search-criteria';
+import { searchProducts } from '../services/search-service';
+import { catalogueAt, EMPTY_CATALOGUE } from '../store/dynamodb-catalogue-store';
+import { activeSearchIndex } from '../store/search-index';
+import { referenceError } from './listing-reply';
+
+/** The search a criteria object stands for (the body of POST /products/search, or decoded `searchCriteria`). */
+export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
+  country: criteria.country,
+  businessUnit: criteria.businessUnit,
+  currency: criteria.currency,
+  productTypes: criteria.productType ?? [],
+  brands: criteria.brand ?? [],
+  page: criteria.page ?? 1,
+  limit: criteria.limit ?? DEFAULT_LIMIT,
+  text: criteria.text,
+  price: criteria.price,
+  book: criteria.book,
+  computer: criteria.computer && {
+    ramGb: criteria.computer.ram_gb,
+    screenIn: criteria.computer.screen_in,
+    cpu: criteria.computer.cpu,
+  },
+  inStockAt: criteria.in_stock?.location_id,
+  sort: criteria.sort ?? 'id',
+});
+
+/**
+ * Answers a search (docs/design.md D81), shared by POST /products/search and GET /products with
+ * `searchCriteria`: the active version's index in memory, its reference data for prices. A
+ * criterion the others make meaningless, or an unknown reference, is a 400 naming the criterion.
+ */
+export const searchReply = async (request: SearchRequest, language: Language): Promise<Reply> => {
+  const { version, index } = await activeSearchIndex();
+  const catalogue = version === undefined ? EMPTY_CATALOGUE : catalogueAt(version);
+  try {
+    return { body: await searchProducts(index, catalogue, request, language) };
+  } catch (error) {
+    if (error instanceof SearchRequestError) throw invalidParameter(error.criterion, 'body');
+    throw referenceError(error, { from: 'criteria' });
+  }
+};

@@ -1,4 +1,5 @@
 import {
+  API_SCHEME_ENV,
   BATCH_QUEUE_URL_ENV,
   CATALOGUE_ENV,
   REPORT_ENV,
@@ -32,7 +33,8 @@ export interface FunctionEnvironmentOptions {
  * with the SDK's own endpoint settings pointing DynamoDB at dynalite, SQS at fauxqs, S3 at
  * s3rver and Step Functions at the sandbox's endpoint, so function code has no sandbox special
  * case. Checksums are computed only where an operation requires them (s3rver stores streamed
- * uploads corrupted otherwise), and loopback callback URLs are accepted (the sandbox alone, docs/design.md D6).
+ * uploads corrupted otherwise), loopback callback URLs are accepted (the sandbox alone, docs/design.md D6),
+ * and absolute URLs are http (D71).
  * `LOG_LEVEL` defaults to WARN to keep the console to one line a request, and the functions'
  * metrics (embedded metric format lines on stdout, which only CloudWatch Logs reads) are off
  * unless `POWERTOOLS_METRICS_DISABLED=false` is set.
@@ -59,6 +61,8 @@ export const functionEnvironment = (
   ...(options.reportStateMachineArn ? { [REPORT_ENV.stateMachineArn]: options.reportStateMachineArn } : {}),
   ...(options.webhookSecret ? { [REPORT_ENV.webhookSecret]: options.webhookSecret } : {}),
   [REPORT_ENV.allowLoopbackCallbacks]: '1',
+  // The one deployment served over http: its Location headers say so (docs/design.md D71).
+  [API_SCHEME_ENV]: 'http',
   AWS_REGION: SANDBOX_REGION,
   AWS_ACCESS_KEY_ID: SANDBOX_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: SANDBOX_CREDENTIALS.secretAccessKey,

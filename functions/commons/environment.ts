@@ -16,6 +16,12 @@ export const TABLE_NAME_ENV = 'TABLE_NAME';
 /** The stage the function belongs to: the `stage` dimension of its metrics. */
 export const STAGE_ENV = 'STAGE';
 
+/**
+ * The scheme of the absolute URLs the API writes (`Location`): `https` in every stage; only the
+ * sandbox, the one deployment served over plain http, sets `http`. Never taken from a request.
+ */
+export const API_SCHEME_ENV = 'API_SCHEME';
+
 /** The batch queue's URL, for the function that sends chunks to it (POST /orders/batches). */
 export const BATCH_QUEUE_URL_ENV = 'BATCH_QUEUE_URL';
 

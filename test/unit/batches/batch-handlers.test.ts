@@ -15,7 +15,8 @@ const post = (body: string) =>
   createBatch(
     {
       ...apiEvent({ method: 'POST', resource: '/v1/orders/batches', body, caller: { userId: 2 } }),
-      headers: { Host: 'api.example.com', 'X-Forwarded-Proto': 'https' },
+      // Client headers: the Location comes from API Gateway's request context instead (D71).
+      headers: { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' },
     },
     lambdaContext,
   );

@@ -41,6 +41,8 @@ describe("the functions' environment in the sandbox", () => {
         'arn:aws:states:us-east-1:000000000000:stateMachine:commerce-api-sandbox-reports',
       WEBHOOK_SECRET: 'whsec_c2VjcmV0',
       SANDBOX_ALLOW_LOOPBACK_CALLBACKS: '1',
+      // The one http deployment: its Location headers are http (docs/design.md D71).
+      API_SCHEME: 'http',
       // s3rver's one access key; dynalite and fauxqs take any.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',

@@ -78,6 +78,12 @@ describe('the REST proxy event', () => {
     });
   });
 
+  it("names the sandbox's own address and port as the domain, never the client's Host (docs/design.md D71)", () => {
+    const event = buildProxyEvent(request({ rawHeaders: ['Host', 'evil.example'] }), match, { port: 3000 });
+    expect(event.headers).toMatchObject({ Host: 'evil.example' });
+    expect(event.requestContext).toMatchObject({ domainName: '127.0.0.1:3000', domainPrefix: '127' });
+  });
+
   it('decodes query values: the last in queryStringParameters, all in the multi-value map', () => {
     const criteria = encodeURIComponent(JSON.stringify({ brand: ['Pipe|Line Editions'] }));
     const event = buildProxyEvent(

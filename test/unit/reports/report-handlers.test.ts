@@ -24,7 +24,8 @@ Object.assign(process.env, {
 });
 
 const ID = REPORT_ID;
-const HEADERS = { Host: 'api.example.com', 'X-Forwarded-Proto': 'https' };
+// Client headers: Locations come from API Gateway's request context instead (docs/design.md D71).
+const HEADERS = { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' };
 const stored = (j: ReportJob | undefined) =>
   dynamo
     .on(GetCommand, { Key: { pk: `REPORT#${ID}`, sk: 'REPORT' } })

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type {
   APIGatewayEventRequestContextWithAuthorizer,
@@ -191,7 +192,9 @@ export function buildProxyEvent(
   const view = requestView(request, match, viewOptions);
   const contentType = Object.entries(view.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const hasBody = request.body !== undefined && request.body.length > 0;
-  const text = isTextContent(contentType);
+  // Bytes that are not UTF-8 go base64-encoded, as they are, rather than with U+FFFD in place of
+  // each bad sequence: the function decides what to do with them (docs/design.md D73).
+  const text = isTextContent(contentType) && (!hasBody || isUtf8(request.body!));
   return {
     ...view,
     body: hasBody ? request.body!.toString(text ? 'utf8' : 'base64') : null,

@@ -102,6 +102,11 @@ const fileResponse = (
   body: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength).toString('base64'),
 });
 
+// Bytes that are not UTF-8 are refused, never replaced by U+FFFD (docs/design.md D73). API
+// Gateway hands every body over base64-encoded (the API's binary media types match any type); a
+// leading byte order mark is kept, so JSON.parse refuses it as before.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 const readBody = (event: APIGatewayProxyEvent): unknown => {
   const contentType = header(event, 'content-type');
   if (contentType !== undefined && !/^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim())) {
@@ -110,7 +115,14 @@ const readBody = (event: APIGatewayProxyEvent): unknown => {
   if (event.body === null || event.body === undefined || event.body === '') {
     throw invalidRequest('The request body is required.');
   }
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  let text = event.body;
+  if (event.isBase64Encoded) {
+    try {
+      text = STRICT_UTF8.decode(Buffer.from(event.body, 'base64'));
+    } catch {
+      throw invalidRequest('The request body is not valid UTF-8.');
+    }
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -120,6 +120,15 @@ describe('the REST proxy event', () => {
     expect(binary).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
   });
 
+  it('passes a JSON body that is not UTF-8 base64-encoded, so its bytes reach the function as sent (D73)', () => {
+    const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]); // {"a":"\xff"}
+    const event = buildProxyEvent(
+      request({ method: 'POST', rawHeaders: ['Content-Type', 'application/json'], body: bytes }),
+      match,
+    );
+    expect(event).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
+  });
+
   it('gives a REQUEST authorizer the same request, without the body, with its type and method ARN', () => {
     const sent = request({
       method: 'POST',

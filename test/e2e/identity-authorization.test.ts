@@ -29,6 +29,7 @@ import {
   type RefusedToken,
   refusedTokens,
   tokenFor,
+  tokenWithGroups,
   wellFormedToken,
 } from './support/tokens';
 
@@ -181,6 +182,17 @@ describe('the authorization matrix', () => {
     expect(tokenRoutes.length).toBeGreaterThanOrEqual(10);
     for (const route of tokenRoutes)
       expect([route.name, samples[route.name] !== undefined]).toEqual([route.name, true]);
+  });
+
+  it('makes no administrator of a groups claim that is a display name holding "admin" (docs/design.md D74)', async () => {
+    const otherOrder = ordersOf(MATRIX_OTHER)[0]!;
+    for (const groups of ['Help desk admin', 'staff,admin', ['Help desk admin']]) {
+      const token = await tokenWithGroups(MATRIX_OWNER, groups);
+      const response = await api(`/orders/${otherOrder.id}`, { headers: bearer(token) });
+      expect([JSON.stringify(groups), response.status]).toEqual([JSON.stringify(groups), 404]);
+    }
+    const admin = await tokenWithGroups(MATRIX_OWNER, 'admin');
+    expect((await api(`/orders/${otherOrder.id}`, { headers: bearer(admin) })).status).toBe(200);
   });
 
   it('has refused tokens that are wrong in one way only: the same token made right is accepted', async () => {

@@ -154,7 +154,7 @@ async function main(): Promise<void> {
           : `none; e.g. ${SANDBOX_FAULTS_ENV}='{"fail": {"<order id>": 2}, "reports": {"store": 1}}'`
       }`,
       `  Docs      ${new URL(DOCS_PATH, front.url).href} (the API reference; ${OPENAPI_PATH} is its OpenAPI document)`,
-      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries, report executions)`,
+      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries, report executions; the sandbox's own, no stage has it)`,
       `  Tokens    TOKEN=$(npm run -s token -- --sub 2${where === '.sandbox' ? '' : ` --state-dir ${where}`})` +
         ' (a customer; --sub 1 --admin for the administrator)',
       '',

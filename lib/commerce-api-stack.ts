@@ -28,6 +28,8 @@ export const BATCH_SENDER_ROUTE = 'create-batch';
 /** The route that starts report executions, and the one that serves the PDFs. */
 export const REPORT_STARTER_ROUTE = 'create-report';
 export const REPORT_READER_ROUTE = 'get-report';
+/** The route that makes a caller's webhook secret, and shows it once. */
+export const WEBHOOK_SECRET_ROUTE = 'create-webhook-secret';
 
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
@@ -70,6 +72,8 @@ export class CommerceApiStack extends Stack {
     this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
+    // Each caller's webhook secrets are derived from the stage key (docs/design.md D70).
+    this.reports.addWebhookKeyReader(this.api.functionFor(WEBHOOK_SECRET_ROUTE));
     this.catalogue = new CataloguePublishing(this, 'Catalogue', { settings, table: this.storage.table });
     this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
     // Last: it finds every function of the stack, for their metrics' stage and their alarms.
@@ -101,10 +105,6 @@ export class CommerceApiStack extends Stack {
     });
     new CfnOutput(this, 'ReportStateMachineArn', { value: this.reports.stateMachine.stateMachineArn });
     new CfnOutput(this, 'ReportBucketName', { value: this.reports.bucket.bucket.bucketName });
-    new CfnOutput(this, 'WebhookSecretArn', {
-      description: 'Signing secret of the report callbacks; partners verify with whsec_<its value>',
-      value: this.reports.webhookSecret.secretArn,
-    });
     new CfnOutput(this, 'AlarmTopicArn', {
       description: 'SNS topic every alarm of the stage notifies: subscribe to it once (e-mail, chat, paging)',
       value: this.operations.topic.topicArn,

@@ -4,8 +4,10 @@ import {
   CATALOGUE_ENV,
   REPORT_ENV,
   TABLE_NAME_ENV,
+  WEBHOOK_ENV,
 } from '../functions/commons/environment';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
+import { SANDBOX_WEBHOOK_KEY_NAME } from './webhooks/sandbox-webhooks';
 
 export interface FunctionEnvironmentOptions {
   readonly dynamoDbEndpoint: string;
@@ -22,8 +24,8 @@ export interface FunctionEnvironmentOptions {
   /** The sandbox's Step Functions endpoint (`AWS_ENDPOINT_URL_SFN`) and the report state machine. */
   readonly sfnEndpoint?: string;
   readonly reportStateMachineArn?: string;
-  /** `whsec_…`, the report callbacks' signing secret. */
-  readonly webhookSecret?: string;
+  /** The sandbox's Secrets Manager (`AWS_ENDPOINT_URL_SECRETS_MANAGER`), which holds the webhook stage key. */
+  readonly secretsManagerEndpoint?: string;
   /** The sandbox's EventBridge endpoint (`AWS_ENDPOINT_URL_EVENTBRIDGE`). */
   readonly eventsEndpoint?: string;
 }
@@ -59,7 +61,13 @@ export const functionEnvironment = (
   ...(options.sfnEndpoint ? { AWS_ENDPOINT_URL_SFN: options.sfnEndpoint } : {}),
   ...(options.eventsEndpoint ? { AWS_ENDPOINT_URL_EVENTBRIDGE: options.eventsEndpoint } : {}),
   ...(options.reportStateMachineArn ? { [REPORT_ENV.stateMachineArn]: options.reportStateMachineArn } : {}),
-  ...(options.webhookSecret ? { [REPORT_ENV.webhookSecret]: options.webhookSecret } : {}),
+  ...(options.secretsManagerEndpoint
+    ? {
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: options.secretsManagerEndpoint,
+        // The key's name, as the stack gives its ARN: never its value (docs/design.md D70).
+        [WEBHOOK_ENV.keySecretId]: SANDBOX_WEBHOOK_KEY_NAME,
+      }
+    : {}),
   [REPORT_ENV.allowLoopbackCallbacks]: '1',
   // The one deployment served over http: its Location headers say so (docs/design.md D71).
   [API_SCHEME_ENV]: 'http',

@@ -2,6 +2,7 @@ import { REPORT_ENV } from '#commons/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { invalidRequest } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
+import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
 import { stepFunctionsStarter } from '../adapters/report-workflow-starter';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
 import { reportRequestBody } from '../http-schemas';
@@ -23,6 +24,7 @@ export const handler = httpRoute(
           jobs: dynamoDbReportJobStore,
           workflow: stepFunctionsStarter,
           allowLoopbackHttp: process.env[REPORT_ENV.allowLoopbackCallbacks] === '1',
+          hasWebhookSecret: async (ownerId) => (await dynamoDbWebhookSecretStore.list(ownerId)).length > 0,
         },
         caller,
         {

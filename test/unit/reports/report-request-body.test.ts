@@ -1,5 +1,5 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { REPORT_ENV } from '../../../functions/commons/environment';
 import { handler as createReport } from '../../../functions/reports/handlers/create-report';
@@ -18,6 +18,10 @@ beforeEach(() => {
   dynamo.reset();
   sfn.reset();
   dynamo.on(PutCommand).resolves({});
+  // The caller has a webhook secret to sign its callback with (docs/design.md D70).
+  dynamo.on(GetCommand, { Key: { pk: 'WHSEC#2', sk: 'WHSEC' } }).resolves({
+    Item: { secrets: [{ id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-01-01 00:00:00' }] },
+  });
   sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn:execution', startDate: new Date() });
 });
 

@@ -108,7 +108,9 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
           ...(running.reportBucket ? { reportBucket: running.reportBucket } : {}),
           ...(running.sfnEndpoint ? { sfnEndpoint: running.sfnEndpoint } : {}),
           ...(running.reportStateMachineArn ? { reportStateMachineArn: running.reportStateMachineArn } : {}),
-          ...(running.webhookSecret ? { webhookSecret: running.webhookSecret } : {}),
+          ...(running.secretsManagerEndpoint
+            ? { secretsManagerEndpoint: running.secretsManagerEndpoint }
+            : {}),
         },
         { LOG_LEVEL: 'INFO' },
       ),

@@ -42,6 +42,7 @@ import { userKey } from '../functions/identity/store/identity-keys';
 import { customerOrdersList, orderKey } from '../functions/orders/store/order-keys';
 import { reportKey } from '../functions/reports/store/dynamodb-report-job-store';
 import type { Route } from '../functions/routes';
+import { webhookSecretsKey } from '../functions/webhooks/store/webhook-secret-keys';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
 import { type AskedListing, listingOfCriteria, listingOfQuery } from './listing-bound';
 
@@ -51,6 +52,7 @@ export const FLOORS = {
   sqs: 'sqs-floor',
   sfn: 'sfn-floor',
   reportReader: 'report-reader-floor',
+  webhookKey: 'webhook-key-floor',
   /** The token authorizer's, which is no route (bench/floors/authorizer-floor.ts). */
   authorizer: 'authorizer-floor',
 } as const;
@@ -179,6 +181,14 @@ const PLANS: Readonly<
     floor: FLOORS.reportReader,
     steps: [[{ get: reportKey(pathValue(e)) }], [{ readReport: { reportId: pathValue(e) } }]],
   }),
+  // The stage key, then the conditional append to the caller's list (docs/design.md D70).
+  'create-webhook-secret': () => ({
+    floor: FLOORS.webhookKey,
+    steps: [[{ readWebhookKey: true }], [{ update: floorItem('webhook-secrets') }]],
+  }),
+  'list-webhook-secrets': (e) => ({ steps: [[{ get: webhookSecretsKey(callerId(e)) }]] }),
+  // The caller's list (the sample's secret is not in it: 404 without a write).
+  'delete-webhook-secret': (e) => ({ steps: [[{ get: webhookSecretsKey(callerId(e)) }]] }),
 };
 
 const requestName = (request: FloorRequest): string => {
@@ -189,6 +199,7 @@ const requestName = (request: FloorRequest): string => {
   if ('put' in request) return 'PutItem';
   if ('sendMessages' in request) return 'SQS SendMessageBatch';
   if ('startExecution' in request) return 'StartExecution';
+  if ('readWebhookKey' in request) return 'Secrets Manager GetSecretValue';
   return 'pre-signed S3 GET';
 };
 

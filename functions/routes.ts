@@ -45,7 +45,7 @@ const catalogue = (name: string, method: HttpMethod, path: string, summary: stri
 });
 
 const withToken =
-  (area: 'identity' | 'orders' | 'batches' | 'reports') =>
+  (area: 'identity' | 'orders' | 'batches' | 'reports' | 'webhooks') =>
   (name: string, method: HttpMethod, path: string, summary: string, table: TableAccess = 'RO'): Route => ({
     name,
     method,
@@ -59,6 +59,7 @@ const identity = withToken('identity');
 const orders = withToken('orders');
 const batches = withToken('batches');
 const reports = withToken('reports');
+const webhooks = withToken('webhooks');
 
 export const routes: readonly Route[] = [
   catalogue('list-products', 'GET', '/products', 'List products, filtered and paged'),
@@ -118,6 +119,27 @@ export const routes: readonly Route[] = [
     throttle: STATUS_ROUTE_THROTTLE,
   },
   reports('get-report', 'GET', '/orders/reports/{report_id}', 'Download a finished report (PDF)'),
+  // The caller's own signing secrets for report callbacks (docs/design.md D70).
+  webhooks(
+    'create-webhook-secret',
+    'POST',
+    '/@me/webhook-secrets',
+    "Make a signing secret for the caller's report callbacks (shown once)",
+    'RW',
+  ),
+  webhooks(
+    'list-webhook-secrets',
+    'GET',
+    '/@me/webhook-secrets',
+    "List the caller's webhook secrets (ids and dates)",
+  ),
+  webhooks(
+    'delete-webhook-secret',
+    'DELETE',
+    '/@me/webhook-secrets/{secret_id}',
+    "Delete one of the caller's webhook secrets",
+    'RW',
+  ),
 ];
 
 /** A function that is not behind a route of its own. */

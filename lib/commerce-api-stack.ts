@@ -31,6 +31,9 @@ export const REPORT_READER_ROUTE = 'get-report';
 /** The routes that answer a search criteria object from the search snapshots (docs/design.md D81). */
 export const SEARCH_ROUTES = ['search-products', 'list-products'] as const;
 
+/** The route that makes a caller's webhook secret, and shows it once. */
+export const WEBHOOK_SECRET_ROUTE = 'create-webhook-secret';
+
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
   readonly stage: string;
@@ -72,6 +75,8 @@ export class CommerceApiStack extends Stack {
     this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
+    // Each caller's webhook secrets are derived from the stage key (docs/design.md D70).
+    this.reports.addWebhookKeyReader(this.api.functionFor(WEBHOOK_SECRET_ROUTE));
     this.catalogue = new CataloguePublishing(this, 'Catalogue', { settings, table: this.storage.table });
     for (const route of SEARCH_ROUTES) this.catalogue.addSearchReader(this.api.functionFor(route));
     this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
@@ -104,10 +109,6 @@ export class CommerceApiStack extends Stack {
     });
     new CfnOutput(this, 'ReportStateMachineArn', { value: this.reports.stateMachine.stateMachineArn });
     new CfnOutput(this, 'ReportBucketName', { value: this.reports.bucket.bucket.bucketName });
-    new CfnOutput(this, 'WebhookSecretArn', {
-      description: 'Signing secret of the report callbacks; partners verify with whsec_<its value>',
-      value: this.reports.webhookSecret.secretArn,
-    });
     new CfnOutput(this, 'AlarmTopicArn', {
       description: 'SNS topic every alarm of the stage notifies: subscribe to it once (e-mail, chat, paging)',
       value: this.operations.topic.topicArn,

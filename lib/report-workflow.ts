@@ -4,7 +4,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Choice, Condition, Fail, JsonPath, type StateMachine, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { REPORT_ENV } from '../functions/commons/environment';
+import { REPORT_ENV, WEBHOOK_ENV } from '../functions/commons/environment';
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
@@ -27,8 +27,9 @@ export interface ReportWorkflowProps {
 }
 
 /**
- * Asynchronous PDF reports (docs/design.md D5, docs/design.md D6): the bucket of PDFs, the partners' signing secret,
- * the three task functions and the Standard state machine that runs them:
+ * Asynchronous PDF reports (docs/design.md D5, docs/design.md D6): the bucket of PDFs, the key
+ * the callers' signing secrets are derived from (D70), the three task functions and the Standard
+ * state machine that runs them:
  *
  *   Generate report ──▶ Mark report completed ──▶ Callback requested? ──▶ Send callback ──▶ Done
  *         │ (catch)               │ (catch)                 │ no                │ (catch, after retries)
@@ -42,7 +43,7 @@ export interface ReportWorkflowProps {
  */
 export class ReportWorkflow extends Construct {
   readonly bucket: ReportBucket;
-  readonly webhookSecret: Secret;
+  readonly webhookKey: Secret;
   readonly stateMachine: StateMachine;
   readonly generator: ApiFunction;
   readonly stateRecorder: ApiFunction;
@@ -54,19 +55,20 @@ export class ReportWorkflow extends Construct {
 
     this.bucket = new ReportBucket(this, 'Bucket', { settings });
 
-    // The value is the base64 part of the partners' `whsec_…` secret (alphanumerics are valid
-    // base64): 48 characters, 36 bytes of key, above the 24 to 64 the specification asks for.
-    this.webhookSecret = new Secret(this, 'WebhookSecret', {
-      secretName: resourceName(settings.stage, 'webhook-secret'),
-      description: `Signing secret of the ${settings.stage} report callbacks (Standard Webhooks); share it as whsec_<value>`,
-      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    // The stage key every caller's webhook secret is derived from (docs/design.md D70): 64
+    // letters and digits, about 380 bits. Nobody is given it; each caller gets its own secrets.
+    this.webhookKey = new Secret(this, 'WebhookKey', {
+      secretName: resourceName(settings.stage, 'webhook-key'),
+      description: `Key the ${settings.stage} callers' report-callback signing secrets are derived from; never shared`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: settings.removalPolicy,
     });
-    Validations.of(this.webhookSecret).acknowledge({
+    Validations.of(this.webhookKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Partners verify callbacks with this secret, so it changes only together with them: rotation is a ' +
-        'change coordinated with each partner, not an automatic schedule that would break their checks.',
+        "Every caller's webhook secret is derived from this key, so changing it would invalidate every " +
+        "partner's secret at once. Rotation is per caller, through the API (POST and DELETE " +
+        '/@me/webhook-secrets, with an overlap in which callbacks carry both signatures); docs/design.md D70.',
     });
 
     this.generator = this.taskFunction('Generator', reportFunctions.generate, settings, {
@@ -90,8 +92,7 @@ export class ReportWorkflow extends Construct {
       description: "Report workflow: POSTs the signed completion callback to the partner's URL",
     });
     this.callbackSender.bindTable(table, 'RW');
-    this.callbackSender.addEnvironment(REPORT_ENV.webhookSecretId, this.webhookSecret.secretArn);
-    this.webhookSecret.grantRead(this.callbackSender);
+    this.addWebhookKeyReader(this.callbackSender);
 
     const reportId = JsonPath.stringAt('$.reportId');
     // Each task's result lands beside the input (`reportId` flows on), or is dropped.
@@ -193,6 +194,15 @@ export class ReportWorkflow extends Construct {
   addStarter(fn: ApiFunction): void {
     fn.addEnvironment(REPORT_ENV.stateMachineArn, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(fn);
+  }
+
+  /**
+   * Lets a function derive the callers' webhook secrets (the callback sender, and POST
+   * /@me/webhook-secrets): the key's ARN in its environment, never its value, and read access to it.
+   */
+  addWebhookKeyReader(fn: ApiFunction): void {
+    fn.addEnvironment(WEBHOOK_ENV.keySecretId, this.webhookKey.secretArn);
+    this.webhookKey.grantRead(fn);
   }
 
   /** Lets a function read the PDFs and pre-sign their URLs (GET /orders/reports/{report_id}). */

@@ -1,10 +1,13 @@
 import {
+  API_SCHEME_ENV,
   BATCH_QUEUE_URL_ENV,
   CATALOGUE_ENV,
   REPORT_ENV,
   TABLE_NAME_ENV,
+  WEBHOOK_ENV,
 } from '../functions/commons/environment';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
+import { SANDBOX_WEBHOOK_KEY_NAME } from './webhooks/sandbox-webhooks';
 
 export interface FunctionEnvironmentOptions {
   readonly dynamoDbEndpoint: string;
@@ -21,8 +24,8 @@ export interface FunctionEnvironmentOptions {
   /** The sandbox's Step Functions endpoint (`AWS_ENDPOINT_URL_SFN`) and the report state machine. */
   readonly sfnEndpoint?: string;
   readonly reportStateMachineArn?: string;
-  /** `whsec_…`, the report callbacks' signing secret. */
-  readonly webhookSecret?: string;
+  /** The sandbox's Secrets Manager (`AWS_ENDPOINT_URL_SECRETS_MANAGER`), which holds the webhook stage key. */
+  readonly secretsManagerEndpoint?: string;
   /** The sandbox's EventBridge endpoint (`AWS_ENDPOINT_URL_EVENTBRIDGE`). */
   readonly eventsEndpoint?: string;
 }
@@ -32,7 +35,8 @@ export interface FunctionEnvironmentOptions {
  * with the SDK's own endpoint settings pointing DynamoDB at dynalite, SQS at fauxqs, S3 at
  * s3rver and Step Functions at the sandbox's endpoint, so function code has no sandbox special
  * case. Checksums are computed only where an operation requires them (s3rver stores streamed
- * uploads corrupted otherwise), and loopback callback URLs are accepted (the sandbox alone, docs/design.md D6).
+ * uploads corrupted otherwise), loopback callback URLs are accepted (the sandbox alone, docs/design.md D6),
+ * and absolute URLs are http (D71).
  * `LOG_LEVEL` defaults to WARN to keep the console to one line a request, and the functions'
  * metrics (embedded metric format lines on stdout, which only CloudWatch Logs reads) are off
  * unless `POWERTOOLS_METRICS_DISABLED=false` is set.
@@ -57,8 +61,16 @@ export const functionEnvironment = (
   ...(options.sfnEndpoint ? { AWS_ENDPOINT_URL_SFN: options.sfnEndpoint } : {}),
   ...(options.eventsEndpoint ? { AWS_ENDPOINT_URL_EVENTBRIDGE: options.eventsEndpoint } : {}),
   ...(options.reportStateMachineArn ? { [REPORT_ENV.stateMachineArn]: options.reportStateMachineArn } : {}),
-  ...(options.webhookSecret ? { [REPORT_ENV.webhookSecret]: options.webhookSecret } : {}),
+  ...(options.secretsManagerEndpoint
+    ? {
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: options.secretsManagerEndpoint,
+        // The key's name, as the stack gives its ARN: never its value (docs/design.md D70).
+        [WEBHOOK_ENV.keySecretId]: SANDBOX_WEBHOOK_KEY_NAME,
+      }
+    : {}),
   [REPORT_ENV.allowLoopbackCallbacks]: '1',
+  // The one deployment served over http: its Location headers say so (docs/design.md D71).
+  [API_SCHEME_ENV]: 'http',
   AWS_REGION: SANDBOX_REGION,
   AWS_ACCESS_KEY_ID: SANDBOX_CREDENTIALS.accessKeyId,
   AWS_SECRET_ACCESS_KEY: SANDBOX_CREDENTIALS.secretAccessKey,

@@ -21,8 +21,8 @@ export interface RunningSandbox {
   /** The Step Functions endpoint and the report state machine's ARN on it. */
   readonly sfnEndpoint: string;
   readonly reportStateMachineArn: string;
-  /** `whsec_…`, the secret the report callbacks are signed with (partners verify with it). */
-  readonly webhookSecret: string;
+  /** The Secrets Manager endpoint that holds the webhook stage key (its value is in no file but its own). */
+  readonly secretsManagerEndpoint: string;
   /** The EventBridge endpoint (PutEvents) of the stage's bus, `commerce-api-sandbox`. */
   readonly eventsEndpoint: string;
   /** The catalogue import bucket (on s3rver) and the publish state machine's ARN. */

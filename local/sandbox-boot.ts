@@ -1,3 +1,11 @@
+/**
+ * One boot of the sandbox's servers on a state directory, for `npm start` (local/sandbox.ts) and
+ * `npm run invoke` without a running sandbox (local/invoke.ts): the table (dynalite, seeded when
+ * new), the queues (fauxqs), the buckets (s3rver: reports, catalogue imports), Secrets Manager
+ * (the webhook stage key) and the Step Functions endpoint with the state machines as their
+ * constructs synthesize them; then the functions' environment, which
+ * points the SDK at these servers, and the sandbox issuer's keys for the authorizer.
+ */
 import { SERVICE_NAME, SERVICE_NAME_ENV } from '../functions/commons/environment';
 import {
   openSandboxCatalogue,
@@ -21,6 +29,7 @@ import { openSandboxState, type SandboxState } from './sandbox-state';
 import { statePaths } from './state-dir';
 import { openSandboxStepFunctions, type SandboxStepFunctions } from './stepfunctions/sandbox-step-functions';
 import { startTransactionFront, type TransactionFront } from './transactions/transaction-front';
+import { openSandboxWebhooks, runningWebhooks, type SandboxWebhooks } from './webhooks/sandbox-webhooks';
 
 /** Where s3rver keeps the buckets' objects as files. */
 export const s3Dir = (stateDir: string) => statePaths(stateDir).s3;
@@ -71,6 +80,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
   let stepFunctions: SandboxStepFunctions | undefined;
   let transactions: TransactionFront | undefined;
   let events: SandboxEvents | undefined;
+  let webhooks: SandboxWebhooks | undefined;
   const close = async () => {
     try {
       await stepFunctions?.stopExecutions();
@@ -80,6 +90,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
         transactions?.close(),
         queues?.close(),
         s3?.close(),
+        webhooks?.close(),
       ]);
     } finally {
       await state.close();
@@ -97,7 +108,8 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
       fresh: options.empty ?? false,
       buckets: [SANDBOX_REPORT_BUCKET, SANDBOX_CATALOGUE_BUCKET],
     });
-    reports = await openSandboxReports({ stateDir, s3 });
+    reports = await openSandboxReports({ s3 });
+    webhooks = await openSandboxWebhooks({ stateDir });
     const catalogue = await openSandboxCatalogue();
     stepFunctions = await openSandboxStepFunctions({
       stateDir,
@@ -114,6 +126,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
       ...runningCatalogue(catalogue),
       sfnEndpoint: stepFunctions.endpoint,
       ...runningEvents(events),
+      ...runningWebhooks(webhooks),
     };
     applyServersEnvironment(servers);
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).

@@ -22,13 +22,13 @@ import { importHandler } from './lambda/import-handler';
 import { SANDBOX_TIME_COMPRESSION } from './queues/queue-wiring';
 import { type QueueMappings, startQueueMappings } from './queues/sandbox-queues';
 import { SANDBOX_CALLBACK_RETRY_MS } from './reports/sandbox-reports';
-import { InvalidWebhookSecret, webhookSecretFile } from './reports/webhook-secret';
 import { writeRunningSandbox } from './running-sandbox';
 import { type BootedSandbox, bootSandbox } from './sandbox-boot';
 import { parseSandboxOptions, USAGE } from './sandbox-options';
 import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './sandbox-stats';
 import { StateDirBusyError } from './state-dir';
 import { SANDBOX_RETRY_PAUSE_MS } from './stepfunctions/executions';
+import { webhookKeyFile } from './webhooks/stage-key';
 
 class StartError extends Error {}
 
@@ -48,19 +48,13 @@ async function main(): Promise<void> {
     throw new StartError((error as Error).message);
   }
 
-  let sandbox: BootedSandbox;
-  try {
-    sandbox = await bootSandbox({
-      stateDir: options.stateDir,
-      reset: options.reset,
-      runExecutions: true,
-      ...(faults ? { faults } : {}),
-      log: (line) => console.log(line),
-    });
-  } catch (error) {
-    if (error instanceof InvalidWebhookSecret) throw new StartError(error.message);
-    throw error;
-  }
+  const sandbox: BootedSandbox = await bootSandbox({
+    stateDir: options.stateDir,
+    reset: options.reset,
+    runExecutions: true,
+    ...(faults ? { faults } : {}),
+    log: (line) => console.log(line),
+  });
   const { state, queues, reports, stepFunctions } = sandbox;
   const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
   let front: HttpFront | undefined;
@@ -143,18 +137,15 @@ async function main(): Promise<void> {
         (resumed > 0
           ? `; ${resumed} execution${resumed === 1 ? '' : 's'} the last run left unfinished started again`
           : ''),
-      `  Webhooks  ${reports.webhook.secret}: the partners' secret to verify report callbacks with (${
-        reports.webhook.origin === 'env'
-          ? 'from WEBHOOK_SECRET'
-          : `${reports.webhook.origin === 'kept' ? 'kept' : 'made'} in ${relative(process.cwd(), webhookSecretFile(options.stateDir))}; WEBHOOK_SECRET overrides it`
-      })`,
+      `  Secrets   ${sandbox.servers.secretsManagerEndpoint}, the webhook stage key (kept in ${relative(process.cwd(), webhookKeyFile(options.stateDir))}, ` +
+        'mode 0600); each caller makes its own callback signing secrets: POST /v1/@me/webhook-secrets',
       `  Faults    ${
         faults
           ? `${SANDBOX_FAULTS_ENV}: ${faults.summary}`
           : `none; e.g. ${SANDBOX_FAULTS_ENV}='{"fail": {"<order id>": 2}, "reports": {"store": 1}}'`
       }`,
       `  Docs      ${new URL(DOCS_PATH, front.url).href} (the API reference; ${OPENAPI_PATH} is its OpenAPI document)`,
-      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries, report executions)`,
+      `  Stats     ${new URL(STATS_PATH, front.url).href} (DynamoDB requests, queue deliveries, report executions; the sandbox's own, no stage has it)`,
       `  Tokens    TOKEN=$(npm run -s token -- --sub 2${where === '.sandbox' ? '' : ` --state-dir ${where}`})` +
         ' (a customer; --sub 1 --admin for the administrator)',
       '',

@@ -24,7 +24,9 @@ export type FloorRequest =
   /** Step Functions StartExecution of the report workflow for this report id. */
   | { readonly startExecution: { readonly reportId: string } }
   /** A report's PDF, read as the report download route reads it (a pre-signed GET). */
-  | { readonly readReport: { readonly reportId: string } };
+  | { readonly readReport: { readonly reportId: string } }
+  /** The webhook stage key, read from Secrets Manager as the functions read it. */
+  | { readonly readWebhookKey: true };
 
 export interface FloorEvent {
   /** A token route's: the caller is taken from the authorizer context first. */

@@ -4,6 +4,9 @@
  *   WEBHOOK_SECRET=whsec_… API_BASE_URL=http://127.0.0.1:3000/v1 API_TOKEN=… \
  *     npx tsx examples/webhook-receiver/main.ts [--port 8080] [--out reports]
  *
+ * WEBHOOK_SECRET is your own caller's secret, from `POST /v1/@me/webhook-secrets` with API_TOKEN
+ * (docs/webhooks.md); a notification signed for anyone else is refused.
+ *
  * then request a report with `"callback_url": "http://127.0.0.1:8080/hooks/reports"` (the
  * sandbox accepts loopback callbacks; a deployed stage only https URLs with public addresses).
  */

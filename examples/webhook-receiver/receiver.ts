@@ -1,9 +1,10 @@
 /**
  * A partner's receiver of the report callbacks, as docs/webhooks.md describes: it verifies the
- * Standard Webhooks signature with the shared secret, refuses notifications older than five
- * minutes (or from the future) so a captured one cannot be replayed, handles each `webhook-id`
- * once (the service sends the same id on every retry), answers at once, and then downloads the
- * report the notification points to.
+ * Standard Webhooks signature with the partner's own secret (its caller's, from POST
+ * /v1/@me/webhook-secrets: nothing signed for another partner passes), refuses notifications
+ * older than five minutes (or from the future) so a captured one cannot be replayed, handles each
+ * `webhook-id` once (the service sends the same id on every retry), answers at once, and then
+ * downloads the report the notification points to.
  *
  * Copy it as a starting point: it keeps the ids it has seen in memory (use your database), and
  * it saves the PDFs in a folder.
@@ -18,7 +19,7 @@ export interface ReportNotification {
 }
 
 export interface ReceiverOptions {
-  /** `whsec_…`, the secret the service signs with. */
+  /** `whsec_…`, your caller's own secret (POST /v1/@me/webhook-secrets), one the service signs with. */
   readonly secret: string;
   /** The API's versioned base, e.g. `https://api.example.com/v1`: `href`s are relative to it. */
   readonly apiBaseUrl: string;

@@ -16,26 +16,38 @@ export const TABLE_NAME_ENV = 'TABLE_NAME';
 /** The stage the function belongs to: the `stage` dimension of its metrics. */
 export const STAGE_ENV = 'STAGE';
 
+/**
+ * The scheme of the absolute URLs the API writes (`Location`): `https` in every stage; only the
+ * sandbox, the one deployment served over plain http, sets `http`. Never taken from a request.
+ */
+export const API_SCHEME_ENV = 'API_SCHEME';
+
 /** The batch queue's URL, for the function that sends chunks to it (POST /orders/batches). */
 export const BATCH_QUEUE_URL_ENV = 'BATCH_QUEUE_URL';
 
-/** Variables of the report functions. */
+/** Variables of the catalogue functions. */
 export const CATALOGUE_ENV = {
   /** The import bucket: uploaded catalogue and stock files, and each version's plan files. */
   bucket: 'CATALOGUE_IMPORT_BUCKET',
 } as const;
 
+/** Variables of the report functions. */
 export const REPORT_ENV = {
   /** The bucket that holds the PDFs (generate writes, get-report reads and pre-signs). */
   bucket: 'REPORT_BUCKET',
   /** The state machine `POST /orders/reports` starts. */
   stateMachineArn: 'REPORT_STATE_MACHINE_ARN',
-  /** The signing secret itself, `whsec_<base64>` (the sandbox; a local run). Wins over the id. */
-  webhookSecret: 'WEBHOOK_SECRET',
-  /** Secrets Manager id of the signing secret (the stack). */
-  webhookSecretId: 'WEBHOOK_SECRET_ID',
   /** Set by the sandbox alone: also accept `http://127.0.0.1:<port>` and `http://localhost:<port>` callbacks. */
   allowLoopbackCallbacks: 'SANDBOX_ALLOW_LOOPBACK_CALLBACKS',
+} as const;
+
+/** Variables of the functions that make or use the callers' webhook signing secrets (docs/design.md D70). */
+export const WEBHOOK_ENV = {
+  /**
+   * The Secrets Manager id (ARN in a stage) of the stage key every caller's secrets are derived
+   * from: its name, never its value, which only Secrets Manager hands out.
+   */
+  keySecretId: 'WEBHOOK_KEY_SECRET_ID',
 } as const;
 
 /**

@@ -53,7 +53,7 @@ const toStdout: LogSink = (line) => {
 
 export class Logger {
   readonly #service: string;
-  readonly #threshold: number;
+  #threshold: number;
   readonly #sink: LogSink;
   #coldStart = true;
   /** The invocation's Lambda context keys and correlation id, replaced at each invocation. */
@@ -66,6 +66,11 @@ export class Logger {
     this.#service = env[SERVICE_NAME_ENV] ?? SERVICE_NAME;
     this.#threshold = thresholdOf(env);
     this.#sink = options.sink ?? toStdout;
+  }
+
+  /** Changes the threshold, by the same names as the variables (a test that must see every line). */
+  setLogLevel(level: string): void {
+    this.#threshold = RANKS[level.toUpperCase()] ?? this.#threshold;
   }
 
   /** Takes the invocation's Lambda context; the first one of the execution environment is its cold start. */

@@ -1,14 +1,11 @@
 import * as z from 'zod/mini';
+import { freeText } from '#commons/http/free-text';
 
 const pathId = z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/)), z.transform(Number));
 export const userPath = z.strictObject({ user_id: pathId });
 
-/**
- * Free text that is stored: no control characters, and no lone surrogate (a JSON `"\ud800"`),
- * which is not Unicode text and which DynamoDB, storing UTF-8, cannot keep as it was sent.
- */
-const text = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.regex(/^[^\p{Cc}\p{Cs}]*$/u));
+/** Free text that is stored, trimmed: nothing invisible or controlling (docs/design.md D72). */
+const text = (max: number) => freeText(max, { trim: true });
 
 /** docs/design.md D11: the complete address, exactly these three strings; a partial or extended body is a 400. */
 export const addressBody = z.strictObject({ street: text(200), zip_code: text(20), city: text(100) });

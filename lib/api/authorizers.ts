@@ -100,7 +100,7 @@ export class RouteAuthorizers {
   // Gateway would answer 401 before invoking anything when the header is missing. So it has
   // none and is always invoked; the function denies a wrong value (ACCESS_DENIED, our 404),
   // then verifies the token from the request's headers. No identity source means no cache key,
-  // hence TTL 0: one invocation per request on these four routes.
+  // hence TTL 0: one invocation per request on these routes.
   pinned(): RequestAuthorizer {
     if (this.requestAuthorizer) return this.requestAuthorizer;
     this.requestAuthorizer = new RequestAuthorizer(this.scope, 'PinnedRequestAuthorizer', {

@@ -5,6 +5,7 @@ import { CACHE_POLICIES } from '../../functions/commons/http/http-route';
 import { errorResponse } from '../../functions/commons/http/response-schemas';
 import { LANGUAGES } from '../../functions/commons/languages';
 import { API_VERSION, type Route, routes as routeTable } from '../../functions/routes';
+import { MAX_WEBHOOK_SECRETS } from '../../functions/webhooks/domain/webhook-secret';
 import { functionEntry, projectRoot } from '../project-paths';
 import { callerLimitResponses, routeResponses, type SuccessHeader } from './route-responses';
 
@@ -28,6 +29,12 @@ const inputSchema = (schema: z.ZodMiniType): Json => {
 const outputSchema = (schema: z.ZodMiniType): Json => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
   return rest;
+};
+
+/** The schema an optional wraps (a body that may be absent is described by what it is when present). */
+const unwrapOptional = (schema: z.ZodMiniType): z.ZodMiniType => {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodMiniType };
+  return def.type === 'optional' && def.innerType ? def.innerType : schema;
 };
 
 const properties = (schema: z.ZodMiniType | undefined) => {
@@ -168,6 +175,11 @@ const operation = (route: Route, contract: RouteContract) => {
   responses['429'] = limited
     ? error(limited, { 'Retry-After': HEADERS['Retry-After'] })
     : ref('TooManyRequests');
+  if (route.name === 'create-webhook-secret') {
+    responses['409'] = error(
+      `The caller has ${MAX_WEBHOOK_SECRETS} webhook secrets already (\`too_many_webhook_secrets\`): delete one first.`,
+    );
+  }
   responses['500'] = ref('InternalError');
   return {
     operationId: route.name,
@@ -178,8 +190,9 @@ const operation = (route: Route, contract: RouteContract) => {
     ...(contract.body
       ? {
           requestBody: {
-            required: true,
-            content: { 'application/json': { schema: inputSchema(contract.body) } },
+            // An optional body schema (docs/design.md D70's POST) lets the request have none.
+            required: !contract.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: inputSchema(unwrapOptional(contract.body)) } },
           },
         }
       : {}),
@@ -221,6 +234,7 @@ export async function openApiDocument(routes: readonly Route[] = routeTable): Pr
       { name: 'orders', description: 'Orders' },
       { name: 'batches', description: 'Batch updates of orders' },
       { name: 'reports', description: 'Asynchronous PDF reports' },
+      { name: 'webhooks', description: "The caller's signing secrets for report callbacks" },
     ],
     paths,
     components: {

@@ -22,6 +22,10 @@ import {
 } from '../../functions/identity/response-schemas';
 import { myOrdersResponse, orderResponse } from '../../functions/orders/response-schemas';
 import { reportStatusResponse } from '../../functions/reports/response-schemas';
+import {
+  createdWebhookSecretResponse,
+  webhookSecretsResponse,
+} from '../../functions/webhooks/response-schemas';
 
 /** Headers a success answer may carry, beyond Cache-Control (every answer). */
 export type SuccessHeader = 'Location' | 'Retry-After';
@@ -129,6 +133,25 @@ export const routeResponses: Readonly<Record<string, readonly SuccessResponse[]>
       description: 'A PDF above 4 MiB: `Location` is a pre-signed URL valid 5 minutes.',
       headers: ['Location'],
     },
+  ],
+  'create-webhook-secret': [
+    {
+      status: 201,
+      description:
+        "The new secret, `whsec_…`, shown this once: the caller's report callbacks are signed with it from now on " +
+        '(docs/webhooks.md).',
+      schema: createdWebhookSecretResponse,
+    },
+  ],
+  'list-webhook-secrets': [
+    {
+      status: 200,
+      description: "The caller's secrets, oldest first: ids and dates, never the secrets.",
+      schema: webhookSecretsResponse,
+    },
+  ],
+  'delete-webhook-secret': [
+    { status: 204, description: 'Deleted: callbacks are no longer signed with it (no body).' },
   ],
 };
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type {
   APIGatewayEventRequestContextWithAuthorizer,
@@ -73,7 +74,7 @@ export interface EventOptions {
   readonly requestId?: string;
   /** Epoch milliseconds; defaults to now. */
   readonly now?: number;
-  /** The port the client reached, for `X-Forwarded-Port`. */
+  /** The port the client reached: the sandbox's domain name (`127.0.0.1:<port>`) and `X-Forwarded-Port`. */
   readonly port?: number;
   /** What the route's authorizer allowed the request with: its context and `principalId`. */
   readonly authorizer?: AuthorizerContext;
@@ -126,7 +127,9 @@ function requestView(
   for (const [name, value] of added) if (!headers.has(name)) raw.push(name, value);
   const { single, multi } = headerMaps(raw);
   const query = queryMaps(request.query);
-  const host = Object.entries(single).find(([k]) => k.toLowerCase() === 'host')?.[1] ?? '127.0.0.1';
+  // API Gateway names its own domain here, never the client's Host: the sandbox's is the loopback
+  // address and port it serves on (docs/design.md D71).
+  const domainName = options.port ? `127.0.0.1:${options.port}` : '127.0.0.1';
   const userAgent = Object.entries(single).find(([k]) => k.toLowerCase() === 'user-agent')?.[1] ?? null;
 
   return {
@@ -154,8 +157,8 @@ function requestView(
       resourcePath: match.resource,
       httpMethod: request.method.toUpperCase(),
       protocol: 'HTTP/1.1',
-      domainName: host,
-      domainPrefix: host.split(/[.:]/)[0] ?? host,
+      domainName,
+      domainPrefix: domainName.split(/[.:]/)[0] ?? domainName,
       // Only the function's event carries an authorizer's answer.
       authorizer: undefined,
       identity: {
@@ -189,7 +192,9 @@ export function buildProxyEvent(
   const view = requestView(request, match, viewOptions);
   const contentType = Object.entries(view.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const hasBody = request.body !== undefined && request.body.length > 0;
-  const text = isTextContent(contentType);
+  // Bytes that are not UTF-8 go base64-encoded, as they are, rather than with U+FFFD in place of
+  // each bad sequence: the function decides what to do with them (docs/design.md D73).
+  const text = isTextContent(contentType) && (!hasBody || isUtf8(request.body!));
   return {
     ...view,
     body: hasBody ? request.body!.toString(text ? 'utf8' : 'base64') : null,

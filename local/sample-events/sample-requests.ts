@@ -85,4 +85,12 @@ export const sampleRequests: Readonly<Record<string, SampleRequest>> = {
     caller: customer,
   },
   'get-report': { method: 'GET', url: `/v1/orders/reports/${SAMPLE_REPORT_ID}`, caller: customer },
+  'create-webhook-secret': { method: 'POST', url: '/v1/@me/webhook-secrets', caller: customer },
+  'list-webhook-secrets': { method: 'GET', url: '/v1/@me/webhook-secrets', caller: customer },
+  // A secret customer 2 does not have: the invocation answers 404.
+  'delete-webhook-secret': {
+    method: 'DELETE',
+    url: '/v1/@me/webhook-secrets/00000000-0000-4000-8000-0000000000ff',
+    caller: customer,
+  },
 };

@@ -171,6 +171,13 @@ describe('order batches', () => {
       ['an unknown field beside the items', { items: [item], note: 'x' }],
       ['no items', {}],
       ['a body that is not JSON', '{"items": [{"id": 1, '],
+      // docs/design.md D76.
+      ['an order id twice', { items: [item, { ...item, sent_on: '2027-01-02' }] }],
+      ['a sent_on before 2000', { items: [{ ...item, sent_on: '1999-12-31' }] }],
+      [
+        'a sent_on after next year',
+        { items: [{ ...item, sent_on: `${new Date().getUTCFullYear() + 2}-01-01` }] },
+      ],
     ])('(%s) is a 400 invalid_request and creates no batch', async (_, body) => {
       const before = await postBatch(sandbox, token, { items: [item] });
       expect(before.status).toBe(201);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -12,8 +11,6 @@ import { startSandboxProcess } from './support/sandbox-process';
  */
 export default async function globalSetup(): Promise<void> {
   ensureE2eCommands(); // pdftotext for the reports, Chromium for the reference page
-  // The partners' secret, known to the tests that verify callbacks (workers inherit it).
-  process.env.WEBHOOK_SECRET ??= `whsec_${randomBytes(32).toString('base64')}`;
   const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-'));
   const sandbox = await startSandboxProcess(stateDir);
   process.env.SANDBOX_URL = sandbox.url;

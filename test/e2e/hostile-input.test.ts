@@ -4,7 +4,9 @@
  * input sent to every route at once (functions/routes.ts: a new route is covered as soon as it is
  * in the table): path ids, query strings, bodies, content types and headers, tokens, and bodies
  * over the size limit. Every answer must keep the one rule of support/answer-invariant.ts: the
- * route's success or a 4xx in the docs/design.md D1 shape, never a 5xx, nothing that gives the service away.
+ * route's success or a 4xx in the docs/design.md D1 shape, never a 5xx, nothing that gives the service away;
+ * a write's success that stored invisible text or U+FFFD for bytes that were not UTF-8 fails too
+ * (D72, D73), and so does a Location that is not the API's own (D71).
  *
  * Runs are bounded and seeded, so a run is repeatable and short; HOSTILE_INPUT_SUMMARY=1 prints
  * how many requests were sent, by property and status, and every distinct error message, and
@@ -16,7 +18,14 @@
 import fc from 'fast-check';
 import { MAX_BODY_BYTES } from '../../local/gateway/gateway-listener';
 import { api } from './support/api';
-import { bodyMutation, hostileJsonText, leafCount, mutateBody } from './support/hostile/bodies';
+import {
+  bodyMutation,
+  bytesInLeaf,
+  hostileJsonText,
+  leafCount,
+  mutateBody,
+  notUtf8,
+} from './support/hostile/bodies';
 import {
   exercise,
   goodBodyOf,
@@ -102,7 +111,7 @@ describe('hostile input on every route', () => {
     );
   });
 
-  it('JSON bodies: malformed, truncated, wrong types, huge and negative numbers, 1e309, long strings, deep nesting, bytes that are not UTF-8', async () => {
+  it('JSON bodies: malformed, truncated, wrong types, huge and negative numbers, 1e309, long strings, invisible and direction-changing text, deep nesting, bytes that are not UTF-8 (a success that stored any of it fails)', async () => {
     // Mostly a mutation of the route's good body; sometimes bytes that are not UTF-8 at all.
     const body = fc.oneof(
       { weight: 9, arbitrary: bodyMutation },
@@ -117,7 +126,9 @@ describe('hostile input on every route', () => {
         body,
         fc.boolean(),
         callerChoice,
-        async (json, mutation, chunked, caller) => {
+        notUtf8,
+        fc.nat(),
+        async (json, mutation, chunked, caller, badBytes, badLeaf) => {
           await exercise(
             'bodies',
             targets.flatMap((target) => {
@@ -136,6 +147,8 @@ describe('hostile input on every route', () => {
               return [
                 ...everyField,
                 send(Buffer.isBuffer(mutation) ? mutation : mutateBody(target.goodBody, mutation)),
+                // Valid JSON but for one string whose bytes are not UTF-8 (docs/design.md D73).
+                send(bytesInLeaf(target.goodBody, badLeaf, badBytes)),
               ];
             }),
           );

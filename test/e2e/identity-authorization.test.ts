@@ -29,6 +29,7 @@ import {
   type RefusedToken,
   refusedTokens,
   tokenFor,
+  tokenWithGroups,
   wellFormedToken,
 } from './support/tokens';
 
@@ -54,7 +55,15 @@ const pathValues: Record<string, { readonly owner: number | string; readonly unk
     },
     unknown: '00000000-0000-4000-8000-00000000dead',
   },
+  // The owner's webhook secret, made in beforeAll too (docs/design.md D70).
+  secret_id: {
+    get owner() {
+      return ownerSecret.id;
+    },
+    unknown: '00000000-0000-4000-8000-00000000dead',
+  },
 };
+let ownerSecret: { id: string };
 
 const REPORT_PERIOD = { start_date: '2025-01-01', end_date: '2025-01-31' };
 let ownerReport: { id: string };
@@ -79,6 +88,11 @@ interface Sample {
   readonly cache: RegExp;
   /** The success status, 200 unless said. */
   readonly status?: number;
+  /**
+   * The resource is the caller's own under `@me`: an administrator is another caller there, and
+   * gets the 404 of a resource that is not theirs.
+   */
+  readonly callersOwn?: true;
 }
 
 const samples: Record<string, Sample> = {
@@ -122,6 +136,17 @@ const samples: Record<string, Sample> = {
     status: 303,
   },
   'get-report': { answer: () => expect.stringMatching(/^%PDF-/), cache: PRIVATE },
+  'create-webhook-secret': {
+    answer: () => ({
+      id: expect.any(String),
+      created_at: expect.any(String),
+      secret: expect.stringMatching(/^whsec_/),
+    }),
+    cache: NO_STORE,
+    status: 201,
+  },
+  'list-webhook-secrets': { answer: () => expect.any(Array), cache: NO_STORE },
+  'delete-webhook-secret': { answer: () => null, cache: NO_STORE, status: 204, callersOwn: true },
 };
 
 const sampleOf = (route: Route): Sample => {
@@ -174,6 +199,12 @@ beforeAll(async () => {
     tokens.get('the owner')!,
   );
   expect(done.response.status).toBe(303);
+  const secret = await api('/@me/webhook-secrets', {
+    method: 'POST',
+    headers: bearer(tokens.get('the owner')),
+  });
+  expect(secret.status).toBe(201);
+  ownerSecret = secret.body as { id: string };
 });
 
 describe('the authorization matrix', () => {
@@ -181,6 +212,17 @@ describe('the authorization matrix', () => {
     expect(tokenRoutes.length).toBeGreaterThanOrEqual(10);
     for (const route of tokenRoutes)
       expect([route.name, samples[route.name] !== undefined]).toEqual([route.name, true]);
+  });
+
+  it('makes no administrator of a groups claim that is a display name holding "admin" (docs/design.md D74)', async () => {
+    const otherOrder = ordersOf(MATRIX_OTHER)[0]!;
+    for (const groups of ['Help desk admin', 'staff,admin', ['Help desk admin']]) {
+      const token = await tokenWithGroups(MATRIX_OWNER, groups);
+      const response = await api(`/orders/${otherOrder.id}`, { headers: bearer(token) });
+      expect([JSON.stringify(groups), response.status]).toEqual([JSON.stringify(groups), 404]);
+    }
+    const admin = await tokenWithGroups(MATRIX_OWNER, 'admin');
+    expect((await api(`/orders/${otherOrder.id}`, { headers: bearer(admin) })).status).toBe(200);
   });
 
   it('has refused tokens that are wrong in one way only: the same token made right is accepted', async () => {
@@ -241,9 +283,21 @@ describe('the authorization matrix', () => {
         });
       }
 
+      if (sample.callersOwn) {
+        it("as an administrator: 404, since under @me the resource is the caller's own", async () => {
+          const response = await call(
+            route,
+            pathOf(route, 'owner'),
+            tokens.get('an administrator'),
+            sample.body,
+          );
+          expect(response.status).toBe(404);
+          expect(response.body).toEqual(NOT_FOUND);
+        });
+      }
       it.each([
         ['the owner', MATRIX_OWNER],
-        ['an administrator', owned ? MATRIX_OWNER : ADMIN],
+        ...(sample.callersOwn ? [] : ([['an administrator', owned ? MATRIX_OWNER : ADMIN]] as const)),
       ] as const)('as %s: success with the data of user %i', async (caller, subject) => {
         const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
         expect(response.status).toBe(sample.status ?? 200);

@@ -22,6 +22,7 @@ import {
   rowIds,
 } from './support/reports';
 import { tokenFor } from './support/tokens';
+import { createWebhookSecret } from './support/webhooks';
 
 jest.setTimeout(60_000);
 
@@ -29,12 +30,6 @@ const OWNER = 4;
 const OTHER = 5;
 const PERIOD = { start_date: '2025-03-01', end_date: '2025-08-31' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const webhookSecret = () => {
-  const secret = process.env.WEBHOOK_SECRET;
-  if (!secret) throw new Error('WEBHOOK_SECRET is not set by the e2e global setup');
-  return secret;
-};
 
 describe('a report in polling mode', () => {
   const owner = tokenFor(OWNER);
@@ -182,12 +177,14 @@ describe('a report in callback mode', () => {
 
   it("POSTs one signed notification, which the partner kit's example receiver verifies and follows to the PDF", async () => {
     const token = tokenFor(7);
+    // The partner's own secret, made through the API (docs/design.md D70).
+    const { secret } = await createWebhookSecret(token);
     const downloaded: { href: string; webhookId: string; pdf: Uint8Array }[] = [];
     const problems: string[] = [];
     // examples/webhook-receiver, as a partner would run it: verifies with standardwebhooks,
     // refuses replays, handles each webhook-id once, then downloads the report.
     const server = createReceiver({
-      secret: webhookSecret(),
+      secret,
       apiBaseUrl: baseUrl(),
       token: () => token,
       onReport: (report) => void downloaded.push(report),
@@ -218,6 +215,7 @@ describe('a report in callback mode', () => {
 
   it('tries a receiver that answers 503 twice three times, with the same webhook-id', async () => {
     const partnerServer = await receiver([503, 503, 200]);
+    const { secret } = await createWebhookSecret(tokenFor(8));
     const created = await postReport(api, tokenFor(8), { ...PERIOD, callback_url: partnerServer.url });
     expect(created.status).toBe(202);
     const received = await waitForPosts(partnerServer.received, 3, 40_000);
@@ -225,9 +223,7 @@ describe('a report in callback mode', () => {
     const ids = new Set(received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
     for (const r of received) {
-      expect(() =>
-        new Webhook(webhookSecret()).verify(r.body, r.headers as Record<string, string>),
-      ).not.toThrow();
+      expect(() => new Webhook(secret).verify(r.body, r.headers as Record<string, string>)).not.toThrow();
     }
     await sleep(1_000);
     expect(partnerServer.received).toHaveLength(3);

@@ -79,9 +79,15 @@ describe('a sandbox stopped and started again', () => {
   });
 
   it('delivers a report callback once to a partner that was down across the restart', async () => {
-    const secret = process.env.WEBHOOK_SECRET!;
     const port = await freePort();
     const token = sandbox.token(CALLER);
+    // The caller's own signing secret (docs/design.md D70).
+    const made = await sandbox.api('/@me/webhook-secrets', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(made.status).toBe(201);
+    const { secret } = made.body as { secret: string };
     const created = await postReport(sandbox.api, token, {
       start_date: '2025-01-01',
       end_date: '2025-03-31',

@@ -1,5 +1,5 @@
 import { STATUS_ROUTE_THROTTLE } from '../../functions/commons/caller-limits';
-import { REPORT_ENV } from '../../functions/commons/environment';
+import { API_SCHEME_ENV, REPORT_ENV, WEBHOOK_ENV } from '../../functions/commons/environment';
 import { tableSchema } from '../../functions/commons/table-schema';
 import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
@@ -25,10 +25,11 @@ import {
   recorderId,
   resources,
   roleIdOf,
-  secretId,
+  secretMakerId,
   starterId,
   stateMachineId,
   statementsOf,
+  webhookKeyId,
   withActionPrefix,
 } from './support/report-template';
 import { type CfnJson, resourcesOfType } from './synth';
@@ -58,10 +59,17 @@ describe('the task functions', () => {
     }
   });
 
-  it('never carry a signing secret or the sandbox-only loopback switch in their environment', () => {
+  it('never carry a signing secret, the webhook key or the sandbox-only switches in their environment', () => {
     for (const id of Object.keys(functions)) {
-      expect(environmentOf(id)[REPORT_ENV.webhookSecret]).toBeUndefined();
-      expect(environmentOf(id)[REPORT_ENV.allowLoopbackCallbacks]).toBeUndefined();
+      const environment = environmentOf(id);
+      expect(environment[REPORT_ENV.allowLoopbackCallbacks]).toBeUndefined();
+      expect(environment[API_SCHEME_ENV]).toBeUndefined();
+      // The old stage-wide secret's variables (issue 14 §3), and any literal value that could be one.
+      expect(environment.WEBHOOK_SECRET).toBeUndefined();
+      expect(environment.WEBHOOK_SECRET_ID).toBeUndefined();
+      for (const value of Object.values(environment)) {
+        if (typeof value === 'string') expect(value).not.toMatch(/whsec_/);
+      }
     }
   });
 });
@@ -182,31 +190,35 @@ describe('starting a report', () => {
   });
 });
 
-describe('the webhook signing secret', () => {
+describe('the webhook stage key (docs/design.md D70)', () => {
   const secrets = resourcesOfType(dev.template, 'AWS::SecretsManager::Secret');
 
-  it('is one generated secret per stage: 48 letters and digits (the base64 of whsec_…), no punctuation', () => {
-    expect(Object.keys(secrets)).toEqual([secretId]);
-    expect(secrets[secretId]!.Properties).toMatchObject({
-      Name: 'commerce-api-dev-webhook-secret',
-      GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false },
+  it('is the only secret of the stage, generated: 64 letters and digits, in no output', () => {
+    expect(Object.keys(secrets)).toEqual([webhookKeyId]);
+    expect(secrets[webhookKeyId]!.Properties).toMatchObject({
+      Name: 'commerce-api-dev-webhook-key',
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
     });
-    expect(secrets[secretId]!.Properties.SecretString).toBeUndefined();
+    expect(secrets[webhookKeyId]!.Properties.SecretString).toBeUndefined();
     prod.template.hasResource('AWS::SecretsManager::Secret', {
-      Properties: { Name: 'commerce-api-prod-webhook-secret' },
+      Properties: { Name: 'commerce-api-prod-webhook-key' },
       DeletionPolicy: 'RetainExceptOnCreate',
     });
+    // The stage-wide secret partners used to share is gone, and with it its output.
+    expect(Object.keys(dev.template.toJSON().Outputs)).not.toContain('WebhookSecretArn');
+    expect(JSON.stringify(dev.template.toJSON().Outputs)).not.toContain(webhookKeyId);
   });
 
-  it(`is named to the callback function alone, in ${REPORT_ENV.webhookSecretId}`, () => {
-    expect(environmentOf(callbackId)[REPORT_ENV.webhookSecretId]).toEqual({ Ref: secretId });
+  it(`is named, by ARN, to the callback sender and POST /@me/webhook-secrets alone, in ${WEBHOOK_ENV.keySecretId}`, () => {
     const knowing = Object.keys(functions).filter(
-      (id) => environmentOf(id)[REPORT_ENV.webhookSecretId] !== undefined,
+      (id) => environmentOf(id)[WEBHOOK_ENV.keySecretId] !== undefined,
     );
-    expect(knowing).toEqual([callbackId]);
+    expect(knowing.sort()).toEqual([callbackId, secretMakerId].sort());
+    for (const id of knowing)
+      expect(environmentOf(id)[WEBHOOK_ENV.keySecretId]).toEqual({ Ref: webhookKeyId });
   });
 
-  it('can be read by the callback function alone (secretsmanager:GetSecretValue on this secret)', () => {
+  it('can be read by those two functions alone (secretsmanager:GetSecretValue on this secret)', () => {
     const readers = Object.entries(policies)
       .filter(([, policy]) =>
         policy.Properties.PolicyDocument.Statement.some((s: CfnJson) =>
@@ -214,14 +226,16 @@ describe('the webhook signing secret', () => {
         ),
       )
       .flatMap(([, policy]) => policy.Properties.Roles.map((role: CfnJson) => role.Ref));
-    expect(readers).toEqual([roleIdOf(callbackId)]);
-    expect(withActionPrefix(statementsOf(callbackId), 'secretsmanager:')).toEqual([
-      {
-        Effect: 'Allow',
-        Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
-        Resource: { Ref: secretId },
-      },
-    ]);
+    expect(readers.sort()).toEqual([roleIdOf(callbackId), roleIdOf(secretMakerId)].sort());
+    for (const id of [callbackId, secretMakerId]) {
+      expect(withActionPrefix(statementsOf(id), 'secretsmanager:')).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+          Resource: { Ref: webhookKeyId },
+        },
+      ]);
+    }
   });
 });
 

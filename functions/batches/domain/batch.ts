@@ -30,6 +30,19 @@ export interface BatchRecord {
 /** docs/design.md D4: at most this many items a request. */
 export const MAX_BATCH_ITEMS = 1000;
 
+/** docs/design.md D76: the earliest year a batch may set as `sent_on`; the latest is next year. */
+export const FIRST_SENT_ON_YEAR = 2000;
+
+/** Whether `sentOn` (`YYYY-MM-DD`, a real day) is in a year from 2000 to the year after `now`'s (UTC). */
+export const sentOnYearAllowed = (sentOn: string, now: Date): boolean => {
+  const year = Number(sentOn.slice(0, 4));
+  return year >= FIRST_SENT_ON_YEAR && year <= now.getUTCFullYear() + 1;
+};
+
+/** docs/design.md D76: each order at most once a batch. */
+export const idsAreDistinct = (items: readonly { readonly id: number }[]): boolean =>
+  new Set(items.map((item) => item.id)).size === items.length;
+
 /**
  * Items travel in chunks: one queue message per chunk. A chunk is the unit of retry and of
  * idempotency (its result is recorded once), and recording a chunk's result is one write to

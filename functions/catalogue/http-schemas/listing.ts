@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { freeText } from '#commons/http/free-text';
 import { listPagingShape } from '#commons/http/paging';
 import { PRODUCT_TYPES } from '../domain/product';
 
@@ -16,9 +17,9 @@ const upperCode = (length: number) =>
 const countryCode = upperCode(2);
 const currencyCode = upperCode(3);
 export const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
-// Brands are free text, so `a|b` is one brand (the comma is the only delimiter); no control
-// characters, and no lone surrogate (a JSON `"\ud800"`), which no UTF-8 key or URL can carry.
-const brandName = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^\p{Cc}\p{Cs}]+$/u));
+// Brands are free text, so `a|b` is one brand (the comma is the only delimiter); nothing
+// invisible or controlling (docs/design.md D72), and no lone surrogate, which no UTF-8 key can carry.
+const brandName = freeText(100);
 export const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
 export const brands = z.array(brandName).check(z.maxLength(20));
 export const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));

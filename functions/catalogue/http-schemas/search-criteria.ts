@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { freeText } from '#commons/http/free-text';
 import { MAX_LIMIT, MAX_PAGE } from '#commons/http/paging';
 import { SEARCH_SORTS } from '../domain/search-request';
 import { bodyInt, brands, businessUnitId, productTypes } from './listing';
@@ -18,9 +19,6 @@ const documented = <S extends z.ZodMiniType>(schema: S, description: string, exa
   return schema;
 };
 
-// Free text a client types: no control characters, no lone surrogate.
-const words = (max: number) =>
-  z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[^\p{Cc}\p{Cs}]+$/u));
 // A code any case, upper-cased; the example sits on the string a client sends (a transform's
 // examples would not show in the document).
 const code = (length: number, description: string, example: string) =>
@@ -36,7 +34,7 @@ export const searchCriteria = documented(
   z.strictObject({
     text: z.optional(
       documented(
-        words(200),
+        freeText(200),
         'Words matched against the label, title and description in the answer language (English where a text is ' +
           'not translated), ignoring case and accents; every word must match, the last one also as a prefix.',
         'silent garden',
@@ -51,7 +49,7 @@ export const searchCriteria = documented(
     ),
     book: z.optional(
       documented(
-        z.strictObject({ author: z.optional(words(100)), publisher: z.optional(words(100)) }),
+        z.strictObject({ author: z.optional(freeText(100)), publisher: z.optional(freeText(100)) }),
         'Books whose author or publisher contains these words (case and accents ignored).',
         { author: 'Dubois' },
       ),
@@ -61,7 +59,7 @@ export const searchCriteria = documented(
         z.strictObject({
           ram_gb: z.optional(range),
           screen_in: z.optional(range),
-          cpu: z.optional(words(100)),
+          cpu: z.optional(freeText(100)),
         }),
         'Computers by memory (GB) and screen diagonal (inches), both ends included, and processor (contains these words).',
         { ram_gb: { min: 16 }, screen_in: { min: 13, max: 15 } },

@@ -39,6 +39,7 @@ export interface RouteOptions<
   /** Path parameters; a value that fails it names no resource, so it is a 404, not a 400. */
   readonly path?: P;
   readonly query?: Q;
+  /** The body's schema; one that accepts undefined (`z.optional`) lets the request have no body. */
   readonly body?: B;
   /** Field names the response has; enables the `fields` query parameter. */
   readonly fields?: readonly string[];
@@ -102,15 +103,28 @@ const fileResponse = (
   body: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength).toString('base64'),
 });
 
-const readBody = (event: APIGatewayProxyEvent): unknown => {
+// Bytes that are not UTF-8 are refused, never replaced by U+FFFD (docs/design.md D73). API
+// Gateway hands every body over base64-encoded (the API's binary media types match any type); a
+// leading byte order mark is kept, so JSON.parse refuses it as before.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The body's JSON; undefined for no body where the route's body is optional. */
+const readBody = (event: APIGatewayProxyEvent, optional: boolean): unknown => {
+  const sent = event.body ?? '';
+  if (sent === '' && optional) return undefined;
   const contentType = header(event, 'content-type');
   if (contentType !== undefined && !/^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim())) {
     throw unsupportedMediaType();
   }
-  if (event.body === null || event.body === undefined || event.body === '') {
-    throw invalidRequest('The request body is required.');
+  if (sent === '') throw invalidRequest('The request body is required.');
+  let text = sent;
+  if (event.isBase64Encoded) {
+    try {
+      text = STRICT_UTF8.decode(Buffer.from(sent, 'base64'));
+    } catch {
+      throw invalidRequest('The request body is not valid UTF-8.');
+    }
   }
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(text);
   } catch {
@@ -180,6 +194,8 @@ export const httpRoute = <
   answer: (request: RouteRequest<P, Q, B, A>) => Promise<Reply>,
 ) => {
   const queryShape = options.query?.shape ?? {};
+  // A body schema that accepts undefined (`z.optional(…)`) makes the body optional.
+  const bodyOptional = options.body?.safeParse(undefined).success ?? false;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     // `@me` reaches API Gateway as a path variable; any other value there names nothing.
     if (!pinnedSegmentsHold(event.resource, event.httpMethod, event.pathParameters ?? {})) throw notFound();
@@ -203,7 +219,7 @@ export const httpRoute = <
       ? parseWith(options.query, readQuery(rawQuery, queryShape), 'query')
       : undefined;
     if (!options.query && Object.keys(rawQuery).length > 0) readQuery(rawQuery, {});
-    const body = options.body ? parseWith(options.body, readBody(event), 'body') : undefined;
+    const body = options.body ? parseWith(options.body, readBody(event, bodyOptional), 'body') : undefined;
     const language = options.translated ? negotiateLanguage(header(event, 'accept-language')) : 'en';
 
     const reply = await answer({ caller, path, query, body, language, event } as RouteRequest<P, Q, B, A>);

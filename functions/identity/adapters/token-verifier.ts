@@ -1,8 +1,9 @@
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
-import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { JwtHeader, JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { AUTH_ENV } from '#commons/environment';
 import { DEFAULT_GROUPS_CLAIM, DEFAULT_USER_ID_CLAIM } from '../domain/auth-settings';
 import type { ClaimSettings } from '../domain/token-claims';
+import { criticalHeaderProblem, tokenTimeProblem } from '../domain/token-rules';
 
 export interface TokenVerifier {
   /** The verified claims; throws for any token that is not the issuer's, current and for us. */
@@ -17,9 +18,15 @@ const required = (env: Env, name: string): string => {
   return value;
 };
 
-/** aws-jwt-verify accepts a token without `exp`; we do not (docs/design.md D2: `exp` required). */
-const requireExpiry = ({ payload }: { payload: JwtPayload }) => {
-  if (typeof payload.exp !== 'number') throw new Error('Token has no exp claim');
+/**
+ * What aws-jwt-verify leaves to us (docs/design.md D2, D74): `exp` and `iat` required, `iat` not
+ * ahead of our clock by more than the skew, a lifetime within the maximum, and no `crit` header
+ * naming an extension we do not understand.
+ */
+const requireOurRules = ({ header, payload }: { header: JwtHeader; payload: JwtPayload }) => {
+  const problem =
+    tokenTimeProblem(payload, Date.now() / 1000) ?? criticalHeaderProblem(header as Record<string, unknown>);
+  if (problem) throw new Error(`Token refused: ${problem}`);
 };
 
 export const claimSettings = (env: Env): ClaimSettings => ({
@@ -40,7 +47,7 @@ export const tokenVerifier = (env: Env): TokenVerifier => {
       userPoolId,
       tokenUse: 'access',
       clientId: audience,
-      customJwtCheck: requireExpiry,
+      customJwtCheck: requireOurRules,
     });
   }
   const tokenUse = env[AUTH_ENV.tokenUse];
@@ -49,11 +56,14 @@ export const tokenVerifier = (env: Env): TokenVerifier => {
     audience,
     ...(env[AUTH_ENV.jwksUri] ? { jwksUri: env[AUTH_ENV.jwksUri] } : {}),
     customJwtCheck: (props) => {
-      requireExpiry(props);
+      requireOurRules(props);
       if (tokenUse && props.payload.token_use !== tokenUse) throw new Error('Unexpected token use');
     },
   });
   const pinned = env[AUTH_ENV.jwks];
-  if (pinned) verifier.cacheJwks(JSON.parse(pinned));
-  return verifier;
+  if (!pinned) return verifier;
+  // Keys given inline (the sandbox's own issuer) are the only keys: a token naming another `kid`
+  // is refused, where verify() would go and fetch the issuer's JWKS (docs/design.md D75).
+  verifier.cacheJwks(JSON.parse(pinned));
+  return { verify: async (token) => verifier.verifySync(token) };
 };

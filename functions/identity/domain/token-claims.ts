@@ -8,10 +8,13 @@ export interface ClaimSettings {
 
 const USER_ID = /^[1-9][0-9]{0,14}$/;
 
+/**
+ * The groups a claim names: the elements of an array, or one string taken whole (docs/design.md
+ * D31, D74). A string is never split: a group named `Help desk admin` is not `admin`.
+ */
 const groupsOf = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
-  // Some issuers send groups as one space- or comma-separated string.
-  return typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : [];
+  return typeof value === 'string' ? [value] : [];
 };
 
 /**

@@ -9,7 +9,7 @@ import { resolvePublic } from './public-address';
 /**
  * Sends one signed callback (docs/design.md D6). One attempt: retries and their backoff belong to
  * the state machine, so a partner's failure is a result (`delivered: false`), never an
- * exception. Only our own misconfiguration (no or malformed secret) throws.
+ * exception. Only a call without a well-formed secret (ours to fix) throws.
  */
 
 export const USER_AGENT = 'commerce-api-webhooks/1.0';
@@ -22,8 +22,12 @@ export interface SendWebhookInput {
   body: string | object;
   /** Stable across the attempts of one notification, so the partner can deduplicate. */
   webhookId: string;
-  /** `whsec_<base64>` (or bare base64). */
-  secret: string;
+  /**
+   * Every `whsec_<base64>` secret to sign with: one signature each, space-separated in
+   * `webhook-signature`, which Standard Webhooks verifiers accept if any one matches (a partner's
+   * secrets during a rotation, docs/design.md D70).
+   */
+  secrets: readonly string[];
   /** The attempt's time (`webhook-timestamp`); now by default. */
   timestamp?: Date;
   allowLoopbackHttp: boolean;
@@ -97,10 +101,12 @@ const outcome = (status: number): SendWebhookResult =>
       };
 
 export const sendWebhook = async (input: SendWebhookInput): Promise<SendWebhookResult> => {
-  const { webhookId, secret, allowLoopbackHttp, timeoutMs = 5000 } = input;
-  if (!secret) throw new Error('webhook signing secret is not configured');
+  const { webhookId, secrets, allowLoopbackHttp, timeoutMs = 5000 } = input;
+  if (secrets.length === 0 || secrets.some((secret) => !secret)) {
+    throw new Error('no webhook signing secret to sign with');
+  }
   if (!webhookId) throw new Error('webhook id is required');
-  const signer = new Webhook(secret); // throws on a malformed secret: ours to fix
+  const signers = secrets.map((secret) => new Webhook(secret)); // throws on a malformed secret: ours to fix
   const payload = typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
   const timestamp = input.timestamp ?? new Date();
   const headers = {
@@ -109,7 +115,7 @@ export const sendWebhook = async (input: SendWebhookInput): Promise<SendWebhookR
     'user-agent': USER_AGENT,
     'webhook-id': webhookId,
     'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-    'webhook-signature': signer.sign(webhookId, timestamp, payload),
+    'webhook-signature': signers.map((signer) => signer.sign(webhookId, timestamp, payload)).join(' '),
   };
 
   const parsed = parseCallbackUrl(input.url, { allowLoopbackHttp });

@@ -3,6 +3,7 @@ import { absoluteUrl } from '#commons/http/absolute-url';
 import { invalidRequest, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
 import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
+import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
 import { stepFunctionsStarter } from '../adapters/report-workflow-starter';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
 import { reportRequestBody } from '../http-schemas';
@@ -30,6 +31,7 @@ export const handler = httpRoute(
           workflow: stepFunctionsStarter,
           limits: dynamoDbCallerLimitStore,
           allowLoopbackHttp: process.env[REPORT_ENV.allowLoopbackCallbacks] === '1',
+          hasWebhookSecret: async (ownerId) => (await dynamoDbWebhookSecretStore.list(ownerId)).length > 0,
         },
         caller,
         {

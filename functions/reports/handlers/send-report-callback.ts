@@ -1,11 +1,18 @@
 import { REPORT_ENV } from '#commons/environment';
 import { reportIdOf, workflowTask } from '#commons/workflow-task';
-import { webhookSecret } from '../adapters/webhook-secret';
+import { webhookStageKey } from '../../webhooks/adapters/stage-key';
+import { signingSecretsOf } from '../../webhooks/services/webhook-secret-service';
+import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
 import type { ReportExecutionInput } from '../domain/report-workflow';
 import { sendReportCallback } from '../services/report-outcome-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 
-/** Task "Send callback": one signed POST to the partner; not delivered is an error the state machine retries. */
+const webhookSecrets = { store: dynamoDbWebhookSecretStore, stageKey: () => webhookStageKey() };
+
+/**
+ * Task "Send callback": one POST to the partner, signed with the secrets of the caller who asked
+ * for the report (docs/design.md D70); not delivered is an error the state machine retries.
+ */
 export const handler = workflowTask<ReportExecutionInput, { delivered: true; status?: number }>(
   'send report callback',
   reportIdOf,
@@ -13,7 +20,7 @@ export const handler = workflowTask<ReportExecutionInput, { delivered: true; sta
     sendReportCallback(
       {
         jobs: dynamoDbReportJobStore,
-        secret: () => webhookSecret(),
+        secretsOf: (ownerId) => signingSecretsOf(webhookSecrets, ownerId),
         allowLoopbackHttp: process.env[REPORT_ENV.allowLoopbackCallbacks] === '1',
       },
       reportId,

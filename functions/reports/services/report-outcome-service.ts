@@ -2,7 +2,7 @@ import { logger } from '#commons/logger';
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
-import { sendWebhook } from '../adapters/webhook-sender';
+import { type SendWebhookResult, sendWebhook } from '../adapters/webhook-sender';
 import { callbackPayload } from '../domain/callback-body';
 import { failureFor } from '../domain/report-job';
 import { REPORT_ERRORS, type RecordReportStateInput } from '../domain/report-workflow';
@@ -44,25 +44,37 @@ export const recordReportState = async (
 };
 
 /**
- * The workflow's callback task: one signed POST to the stored URL (docs/design.md D6). Not delivered is an
- * error the state machine retries with backoff; a callback already delivered is not sent again.
+ * The workflow's callback task: one POST to the stored URL (docs/design.md D6), signed with each
+ * of the owner's webhook secrets (D70). Not delivered is an error the state machine retries with
+ * backoff; a callback already delivered is not sent again.
  */
 export const sendReportCallback = async (
-  deps: { jobs: ReportJobStore; secret: () => Promise<string>; allowLoopbackHttp: boolean },
+  deps: {
+    jobs: ReportJobStore;
+    /** The signing secrets of the report's owner, the caller who asked for it (docs/design.md D70). */
+    secretsOf: (ownerId: number) => Promise<readonly string[]>;
+    allowLoopbackHttp: boolean;
+  },
   reportId: string,
   now: Date,
 ): Promise<{ delivered: true; status?: number }> => {
   const job = await deps.jobs.getJob(reportId);
   if (!job?.callbackUrl || !job.webhookId) throw new WorkflowError('ReportNotFound', 'No callback to send');
   if (job.notification === 'DELIVERED') return { delivered: true };
-  const result = await sendWebhook({
-    url: job.callbackUrl,
-    body: callbackPayload(reportId),
-    webhookId: job.webhookId,
-    secret: await deps.secret(),
-    allowLoopbackHttp: deps.allowLoopbackHttp,
-    timestamp: now,
-  });
+  const secrets = await deps.secretsOf(job.ownerId);
+  // The owner deleted every secret since asking: nothing its partner could verify. Not sent, and
+  // tried again on the schedule, in case a new secret is made meanwhile.
+  const result: SendWebhookResult =
+    secrets.length === 0
+      ? { delivered: false, reason: 'the caller has no webhook secret' }
+      : await sendWebhook({
+          url: job.callbackUrl,
+          body: callbackPayload(reportId),
+          webhookId: job.webhookId,
+          secrets,
+          allowLoopbackHttp: deps.allowLoopbackHttp,
+          timestamp: now,
+        });
   await deps.jobs.recordCallbackAttempt(reportId, result.delivered, now);
   if (!result.delivered) {
     countMetric(METRIC_NAMES.callbackAttemptsFailed);

@@ -24,6 +24,8 @@ export class ReportRequestLimited extends Error {
 
 const CALLBACK_REFUSED =
   "The field 'callback_url' must be an https URL without credentials whose host resolves to public addresses only.";
+const NO_WEBHOOK_SECRET =
+  "The field 'callback_url' needs a webhook signing secret of the caller: create one first.";
 
 export interface ReportRequest {
   readonly startDate: string;
@@ -32,11 +34,12 @@ export interface ReportRequest {
 }
 
 /**
- * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now),
- * takes one of the caller's places (D60), records the job and starts its execution. Nothing is
- * recorded or started for a refused request. If the job cannot be recorded, its place is given
- * back; if the execution cannot be started, the job is marked failed and its place given back
- * before the error goes up, so it never stays IN_PROGRESS with nothing working on it.
+ * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now;
+ * D70: a callback needs a webhook secret of the caller's), takes one of the caller's places
+ * (D60), records the job and starts its execution. Nothing is recorded or started for a refused
+ * request. If the job cannot be recorded, its place is given back; if the execution cannot be
+ * started, the job is marked failed and its place given back before the error goes up, so it
+ * never stays IN_PROGRESS with nothing working on it.
  */
 export const requestReport = async (
   deps: {
@@ -44,6 +47,8 @@ export const requestReport = async (
     workflow: ReportWorkflowStarter;
     limits: CallerLimitStore;
     allowLoopbackHttp: boolean;
+    /** Whether the caller has a webhook secret to sign its callback with (docs/design.md D70). */
+    hasWebhookSecret: (ownerId: number) => Promise<boolean>;
   },
   caller: Caller,
   request: ReportRequest,
@@ -64,6 +69,8 @@ export const requestReport = async (
         throw new ReportRequestRefused(CALLBACK_REFUSED);
       }
     }
+    // A callback nobody could verify is refused now rather than sent unsigned or never.
+    if (!(await deps.hasWebhookSecret(caller.userId))) throw new ReportRequestRefused(NO_WEBHOOK_SECRET);
   }
   const id = randomUUID();
   const place = await takeReportPlace(deps, caller.userId, id, now);

@@ -6,6 +6,8 @@
  * resource names, ARNs, library names. The requests carry none of those (hostile/*.ts
  * filters them), so any found in an answer came from the server.
  */
+import { isUtf8 } from 'node:buffer';
+import { UNSEEN_OR_CONTROL } from '../../../functions/commons/http/free-text';
 import type { RawAnswer } from './raw-http';
 
 const LEAKS: readonly (readonly [string, RegExp])[] = [
@@ -45,7 +47,55 @@ export interface Expectation {
   readonly method: string;
   /** Values sent in the request (path ids, query values, body strings, header values). */
   readonly echoes: readonly string[];
+  /** The body as sent, for a request that stores what it sends (a PUT or a POST on a write route). */
+  readonly stored?: Buffer;
+  /** The API's own origin (`http://127.0.0.1:<port>`): where every Location of ours must point. */
+  readonly origin: string;
 }
+
+/** Answers whose Location names a resource of this API (the report's 302 goes to the bucket instead). */
+const OWN_LOCATIONS = new Set([201, 202, 303]);
+
+/** Every string in a JSON text (iteratively: bodies nest deep). */
+const jsonStrings = (text: string): string[] => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') found.push(v);
+    else if (Array.isArray(v)) stack.push(...v);
+    else if (v !== null && typeof v === 'object') stack.push(...Object.keys(v), ...Object.values(v));
+  }
+  return found;
+};
+
+/**
+ * docs/design.md D72, D73: what a write answers is what it stored, and that may hold neither
+ * invisible, direction-changing or control characters, nor U+FFFD the client did not send
+ * (bytes that were not UTF-8, replaced instead of refused).
+ */
+const storedTextProblems = (answerText: string, sent: Buffer): string[] => {
+  const sentReplacement =
+    (isUtf8(sent) && sent.toString('utf8').includes('\ufffd')) || /\\ufffd/i.test(sent.toString('latin1'));
+  const problems: string[] = [];
+  for (const text of jsonStrings(answerText)) {
+    if (UNSEEN_OR_CONTROL.test(text)) {
+      problems.push(`a success that stored invisible or control text: ${JSON.stringify(text).slice(0, 120)}`);
+    }
+    if (text.includes('\ufffd') && !sentReplacement) {
+      problems.push(
+        `a success that stored U+FFFD in place of what was sent: ${JSON.stringify(text).slice(0, 120)}`,
+      );
+    }
+  }
+  return problems;
+};
 
 /** The problems with `answer`, or an empty list when it keeps the rule. */
 export function answerProblems(answer: RawAnswer, expected: Expectation): string[] {
@@ -91,6 +141,12 @@ export function answerProblems(answer: RawAnswer, expected: Expectation): string
     } catch {
       problems.push('a success whose JSON body does not parse');
     }
+    if (expected.stored) problems.push(...storedTextProblems(text, expected.stored));
+  }
+  // docs/design.md D71: our Locations are ours, whatever Host or X-Forwarded-Proto the client sent.
+  const location = answer.headers.location;
+  if (location !== undefined && OWN_LOCATIONS.has(status) && !location.startsWith(`${expected.origin}/v1/`)) {
+    problems.push(`a ${status} whose Location is not the API's own: ${location.slice(0, 200)}`);
   }
   return problems;
 }

@@ -49,8 +49,15 @@ const claimsFor = (sub: number, admin: boolean, nowSeconds = Math.floor(Date.now
   ...(admin ? { [DEFAULT_GROUPS_CLAIM]: [ADMIN_GROUP] } : {}),
 });
 
-const signRs256 = (claims: JWTPayload, key: KeyObject) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: sandboxKid() }).sign(key);
+const signRs256 = (claims: JWTPayload, key: KeyObject, header: Record<string, unknown> = {}) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: sandboxKid(), ...header })
+    // jose refuses to sign a crit it does not know of unless told the extension is understood.
+    .sign(key, { crit: Object.fromEntries(((header.crit as string[]) ?? []).map((name) => [name, true])) });
+
+/** A token of the sandbox's issuer for `sub` whose groups claim is exactly `groups`. */
+export const tokenWithGroups = (sub: number, groups: unknown): Promise<string> =>
+  signRs256({ ...claimsFor(sub, false), [DEFAULT_GROUPS_CLAIM]: groups }, sandboxKey());
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -75,6 +82,16 @@ export async function refusedTokens(sub: number): Promise<Record<RefusedToken, s
     'an unsigned (alg: none) token': `${base64url({ alg: 'none', typ: 'JWT', kid: sandboxKid() })}.${base64url(
       claimsFor(sub, true, now),
     )}.`,
+    // docs/design.md D74: signed by the sandbox's key, right in every other way.
+    'a token issued ten minutes ahead': await signRs256(claimsFor(sub, false, now + 600), sandboxKey()),
+    'a token living 25 hours': await signRs256(
+      { ...claimsFor(sub, false, now), exp: now + 25 * 3600 },
+      sandboxKey(),
+    ),
+    'a token with an unknown critical extension': await signRs256(claimsFor(sub, false, now), sandboxKey(), {
+      crit: ['urn:example:must-understand'],
+      'urn:example:must-understand': true,
+    }),
   };
 }
 
@@ -92,5 +109,8 @@ export const REFUSED_TOKENS = [
   'a token signed by another key',
   'a token for another audience',
   'an unsigned (alg: none) token',
+  'a token issued ten minutes ahead',
+  'a token living 25 hours',
+  'a token with an unknown critical extension',
 ] as const;
 export type RefusedToken = (typeof REFUSED_TOKENS)[number];

@@ -1,4 +1,8 @@
-import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE } from '../../../lib/commerce-api-stack';
+import {
+  REPORT_READER_ROUTE,
+  REPORT_STARTER_ROUTE,
+  WEBHOOK_SECRET_ROUTE,
+} from '../../../lib/commerce-api-stack';
 import { type CfnJson, resourcesOfType, synth } from '../synth';
 
 export const dev = synth({ stage: 'dev' });
@@ -12,12 +16,13 @@ export const logicalId = (construct: { node: { defaultChild?: unknown } }): stri
 export const { reports } = dev.stack;
 export const stateMachineId = logicalId(reports.stateMachine);
 export const bucketId = logicalId(reports.bucket.bucket);
-export const secretId = logicalId(reports.webhookSecret);
+export const webhookKeyId = logicalId(reports.webhookKey);
 export const generatorId = logicalId(reports.generator);
 export const recorderId = logicalId(reports.stateRecorder);
 export const callbackId = logicalId(reports.callbackSender);
 export const starterId = logicalId(dev.stack.api.functionFor(REPORT_STARTER_ROUTE));
 export const readerId = logicalId(dev.stack.api.functionFor(REPORT_READER_ROUTE));
+export const secretMakerId = logicalId(dev.stack.api.functionFor(WEBHOOK_SECRET_ROUTE));
 export const stateMachine = resources[stateMachineId];
 
 export const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });

@@ -10,12 +10,14 @@ import { apiEvent, lambdaContext } from '../support/api-event';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
 process.env.BATCH_QUEUE_URL = 'https://sqs.test/queue';
+const nextYear = new Date().getUTCFullYear() + 1;
 
 const post = (body: string) =>
   createBatch(
     {
       ...apiEvent({ method: 'POST', resource: '/v1/orders/batches', body, caller: { userId: 2 } }),
-      headers: { Host: 'api.example.com', 'X-Forwarded-Proto': 'https' },
+      // Client headers: the Location comes from API Gateway's request context instead (D71).
+      headers: { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' },
     },
     lambdaContext,
   );
@@ -73,12 +75,33 @@ describe('POST /orders/batches', () => {
     ['a date in another format', { items: [{ id: 1, sent_on: '01/02/2026' }] }],
     ['an unknown item field', { items: [{ id: 1, sent_on: '2026-01-01', note: 'x' }] }],
     ['an unknown top-level field', { items: [{ id: 1, sent_on: '2026-01-01' }], priority: 1 }],
+    // docs/design.md D76.
+    [
+      'an order id twice',
+      {
+        items: [
+          { id: 4, sent_on: '2026-01-01' },
+          { id: 5, sent_on: '2026-01-02' },
+          { id: 4, sent_on: '2026-01-03' },
+        ],
+      },
+    ],
+    ['a sent_on before 2000', { items: [{ id: 1, sent_on: '1999-12-31' }] }],
+    ['a sent_on after next year', { items: [{ id: 1, sent_on: `${nextYear + 1}-01-01` }] }],
   ])('refuses %s with a 400 and creates nothing', async (_, body) => {
     const response = await post(JSON.stringify(body));
     expect(response.statusCode).toBe(400);
     expect(dynamo.calls()).toHaveLength(0);
     expect(sqs.calls()).toHaveLength(0);
   });
+});
+
+it.each([
+  ['the first day of 2000', '2000-01-01'],
+  ['the last day of next year', `${nextYear}-12-31`],
+])('accepts a sent_on on %s', async (_, sentOn) => {
+  const response = await post(JSON.stringify({ items: [{ id: 1, sent_on: sentOn }] }));
+  expect(response.statusCode).toBe(201);
 });
 
 describe('process-batch-items', () => {

@@ -122,4 +122,12 @@ describe('Logger', () => {
     logger.error('e');
     expect(lines.map((line) => line.level)).toEqual(levels);
   });
+
+  it('takes a new threshold from setLogLevel', () => {
+    const { logger, lines } = collecting({ LOG_LEVEL: 'SILENT' });
+    logger.info('hidden');
+    logger.setLogLevel('debug');
+    logger.debug('shown');
+    expect(lines.map((line) => line.message)).toEqual(['shown']);
+  });
 });

@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { SignJWT } from 'jose';
 import { testIssuer, unsignedToken } from '../support/test-issuer';
 
 const issuer = testIssuer();
@@ -89,6 +90,61 @@ describe('authorizer', () => {
   ];
   it.each(refused)('refuses %s with Unauthorized', async (_, header) => {
     await expect(authorize(await header())).rejects.toThrow(/^Unauthorized$/);
+  });
+});
+
+describe('authorizer: what aws-jwt-verify leaves to us (docs/design.md D74)', () => {
+  /** A token issued at `iat`, valid until `exp` (seconds since 1970), with `header` added to its JOSE header. */
+  const token = (
+    claims: Record<string, unknown>,
+    { iat = now(), exp = now() + 3600, header = {}, crit = {} as Record<string, boolean> } = {},
+  ) =>
+    new SignJWT({ token_use: 'access', sub: '2', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', ...header })
+      .setIssuer(issuer.issuer)
+      .setAudience('commerce-api')
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(issuer.privateKey, { crit });
+  const withoutIat = () =>
+    new SignJWT({ token_use: 'access', sub: '2' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(issuer.issuer)
+      .setAudience('commerce-api')
+      .setExpirationTime(now() + 3600)
+      .sign(issuer.privateKey);
+
+  it.each([
+    ['a token issued ten minutes in the future', () => token({}, { iat: now() + 600, exp: now() + 4200 })],
+    ['a token that lives longer than 24 hours', () => token({}, { exp: now() + 25 * 3600 })],
+    ['a token without iat', withoutIat],
+    [
+      'a token whose crit header names an extension we do not understand',
+      () =>
+        token(
+          {},
+          { header: { crit: ['urn:example:ext'], 'urn:example:ext': 1 }, crit: { 'urn:example:ext': true } },
+        ),
+    ],
+  ])('refuses %s', async (_, make) => {
+    await expect(authorize(`Bearer ${await make()}`)).rejects.toThrow(/^Unauthorized$/);
+  });
+
+  it('accepts a token issued within the clock skew, living exactly 24 hours', async () => {
+    const iat = now() + 30;
+    const result = await authorize(`Bearer ${await token({}, { iat, exp: iat + 24 * 3600 })}`);
+    expect(result.context).toMatchObject({ userId: '2' });
+  });
+
+  it.each([
+    ['a display name containing admin, as one string', 'Help desk admin', 'false'],
+    ['a comma-separated string', 'staff,admin', 'false'],
+    ['an array element containing admin', ['Help desk admin'], 'false'],
+    ['the exact string admin', 'admin', 'true'],
+    ['an exact element of an array', ['staff', 'admin'], 'true'],
+  ])('reads %s (%j) as admin=%s', async (_, groups, admin) => {
+    const result = await authorize(`Bearer ${await token({ 'cognito:groups': groups })}`);
+    expect(result.context).toMatchObject({ admin });
   });
 });
 

@@ -33,14 +33,16 @@ describe('token claims', () => {
       userId: 12,
       admin: true,
     });
-    expect(
-      callerFromClaims(
-        { user_id: 3, groups: 'staff admin' },
-        { userIdClaim: 'user_id', groupsClaim: 'groups' },
-      ),
-    ).toEqual({
+    const custom = { userIdClaim: 'user_id', groupsClaim: 'groups' };
+    expect(callerFromClaims({ user_id: 3, groups: 'admin' }, custom)).toEqual({ userId: 3, admin: true });
+    // A string is one group, taken whole, never split (docs/design.md D74).
+    expect(callerFromClaims({ user_id: 3, groups: 'staff admin' }, custom)).toEqual({
       userId: 3,
-      admin: true,
+      admin: false,
+    });
+    expect(callerFromClaims({ user_id: 3, groups: 'Help desk admin' }, custom)).toEqual({
+      userId: 3,
+      admin: false,
     });
     expect(callerFromClaims({ sub: '0' }, settings)).toBeUndefined();
     expect(callerFromClaims({ sub: '12abc' }, settings)).toBeUndefined();

@@ -27,7 +27,7 @@ describe("the functions' environment in the sandbox", () => {
         sfnEndpoint: 'http://127.0.0.1:4',
         reportStateMachineArn:
           'arn:aws:states:us-east-1:000000000000:stateMachine:commerce-api-sandbox-reports',
-        webhookSecret: 'whsec_c2VjcmV0',
+        secretsManagerEndpoint: 'http://127.0.0.1:5',
       },
       {},
     );
@@ -39,8 +39,12 @@ describe("the functions' environment in the sandbox", () => {
       AWS_ENDPOINT_URL_SFN: 'http://127.0.0.1:4',
       REPORT_STATE_MACHINE_ARN:
         'arn:aws:states:us-east-1:000000000000:stateMachine:commerce-api-sandbox-reports',
-      WEBHOOK_SECRET: 'whsec_c2VjcmV0',
+      // The webhook stage key's name, never its value (docs/design.md D70).
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:5',
+      WEBHOOK_KEY_SECRET_ID: 'commerce-api-sandbox-webhook-key',
       SANDBOX_ALLOW_LOOPBACK_CALLBACKS: '1',
+      // The one http deployment: its Location headers are http (docs/design.md D71).
+      API_SCHEME: 'http',
       // s3rver's one access key; dynalite and fauxqs take any.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',

@@ -78,6 +78,12 @@ describe('the REST proxy event', () => {
     });
   });
 
+  it("names the sandbox's own address and port as the domain, never the client's Host (docs/design.md D71)", () => {
+    const event = buildProxyEvent(request({ rawHeaders: ['Host', 'evil.example'] }), match, { port: 3000 });
+    expect(event.headers).toMatchObject({ Host: 'evil.example' });
+    expect(event.requestContext).toMatchObject({ domainName: '127.0.0.1:3000', domainPrefix: '127' });
+  });
+
   it('decodes query values: the last in queryStringParameters, all in the multi-value map', () => {
     const criteria = encodeURIComponent(JSON.stringify({ brand: ['Pipe|Line Editions'] }));
     const event = buildProxyEvent(
@@ -112,6 +118,15 @@ describe('the REST proxy event', () => {
       match,
     );
     expect(binary).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
+  });
+
+  it('passes a JSON body that is not UTF-8 base64-encoded, so its bytes reach the function as sent (D73)', () => {
+    const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]); // {"a":"\xff"}
+    const event = buildProxyEvent(
+      request({ method: 'POST', rawHeaders: ['Content-Type', 'application/json'], body: bytes }),
+      match,
+    );
+    expect(event).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
   });
 
   it('gives a REQUEST authorizer the same request, without the body, with its type and method ARN', () => {

@@ -25,7 +25,8 @@ Object.assign(process.env, {
 });
 
 const ID = REPORT_ID;
-const HEADERS = { Host: 'api.example.com', 'X-Forwarded-Proto': 'https' };
+// Client headers: Locations come from API Gateway's request context instead (docs/design.md D71).
+const HEADERS = { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' };
 const stored = (j: ReportJob | undefined) =>
   dynamo
     .on(GetCommand, { Key: { pk: `REPORT#${ID}`, sk: 'REPORT' } })
@@ -48,6 +49,11 @@ beforeEach(() => {
   dynamo.reset();
   sfn.reset();
   dynamo.on(PutCommand).resolves({});
+  // Customer 2 has a webhook secret to sign callbacks with (docs/design.md D70); customer 3 none.
+  dynamo.on(GetCommand).resolves({});
+  dynamo.on(GetCommand, { Key: { pk: 'WHSEC#2', sk: 'WHSEC' } }).resolves({
+    Item: { secrets: [{ id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-01-01 00:00:00' }] },
+  });
   sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn:execution', startDate: new Date() });
 });
 
@@ -85,6 +91,20 @@ describe('POST /orders/reports', () => {
       name: body.id,
       input: JSON.stringify({ reportId: body.id }),
     });
+  });
+
+  it('refuses a callback for a caller without a webhook secret with a 400, and starts nothing (D70)', async () => {
+    const response = await post(
+      { start_date: '2025-01-01', end_date: '2025-03-31', callback_url: 'https://93.184.215.14/hooks' },
+      3,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({
+      code: 'invalid_request',
+      message: "The field 'callback_url' needs a webhook signing secret of the caller: create one first.",
+    });
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(sfn.calls()).toHaveLength(0);
   });
 
   it('answers 202 with no Location or Retry-After in callback mode', async () => {

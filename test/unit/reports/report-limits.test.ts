@@ -26,6 +26,7 @@ const setup = () => {
     limits: limits.store,
     workflow: { start: async (id: string) => void started.push(id) },
     allowLoopbackHttp: false,
+    hasWebhookSecret: async () => true,
   };
   const ask = (at = NOW, caller = customer) => requestReport(deps, caller, PERIOD, at);
   const record = (reportId: string, outcome: 'COMPLETED' | 'FAILED', at = NOW) =>

@@ -110,7 +110,7 @@ describe('report metrics', () => {
       );
       return () =>
         sendReportCallback(
-          { jobs: jobs.store, secret: async () => secret, allowLoopbackHttp: true },
+          { jobs: jobs.store, secretsOf: async () => [secret], allowLoopbackHttp: true },
           REPORT_ID,
           NOW,
         );

@@ -1,5 +1,5 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { REPORT_ENV } from '../../../functions/commons/environment';
 import { handler as createReport } from '../../../functions/reports/handlers/create-report';
@@ -18,6 +18,10 @@ beforeEach(() => {
   dynamo.reset();
   sfn.reset();
   dynamo.on(PutCommand).resolves({});
+  // The caller has a webhook secret to sign its callback with (docs/design.md D70).
+  dynamo.on(GetCommand, { Key: { pk: 'WHSEC#2', sk: 'WHSEC' } }).resolves({
+    Item: { secrets: [{ id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-01-01 00:00:00' }] },
+  });
   sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn:execution', startDate: new Date() });
 });
 
@@ -50,6 +54,18 @@ describe('POST /orders/reports with a callback_url that is not Unicode text (a l
       expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
     },
   );
+
+  it.each([
+    '"https://93.184.215.14/hooks/\\u202e"',
+    '"https://93.184.215.14/ho\\u200boks"',
+    '"https://93.184.215.14/hooks\\u2028"',
+    '"https://93.184.\\t215.14/hooks"',
+  ])('refuses %s, invisible, direction-changing or control text (docs/design.md D72)', async (url) => {
+    const response = await post(url);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).message).toBe("The field 'callback_url' is invalid.");
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+  });
 
   it('accepts the same URL with real text in it (a surrogate pair)', async () => {
     const response = await post('"https://93.184.215.14/hooks/\\ud83d\\udca9"');

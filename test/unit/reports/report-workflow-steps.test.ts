@@ -43,7 +43,7 @@ const users = [
   { id: 2, username: 'claire.martin', firstName: 'Claire', lastName: 'Martin' },
 ] as UserRecord[];
 
-const setup = (options: { startFails?: boolean } = {}) => {
+const setup = (options: { startFails?: boolean; withoutWebhookSecret?: boolean } = {}) => {
   const jobs = memoryJobStore();
   const started: string[] = [];
   const workflow = {
@@ -53,11 +53,13 @@ const setup = (options: { startFails?: boolean } = {}) => {
     },
   };
   const limits = memoryCallerLimitStore();
+  // The callers' webhook secrets (docs/design.md D70): customers have one unless said.
+  const hasWebhookSecret = async () => !options.withoutWebhookSecret;
   return {
     jobs,
     started,
     limits,
-    deps: { jobs: jobs.store, workflow, limits: limits.store, allowLoopbackHttp: false },
+    deps: { jobs: jobs.store, workflow, limits: limits.store, allowLoopbackHttp: false, hasWebhookSecret },
   };
 };
 
@@ -71,6 +73,22 @@ const pdfText = (pdf: Uint8Array) =>
   execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
 
 describe('requestReport', () => {
+  it('refuses a callback for a caller without a webhook secret, and starts nothing (docs/design.md D70)', async () => {
+    const { deps, jobs, started } = setup({ withoutWebhookSecret: true });
+    const asked = requestReport(
+      { ...deps, allowLoopbackHttp: true },
+      customer,
+      { startDate: '2025-01-01', endDate: '2025-01-31', callbackUrl: 'http://127.0.0.1:9/x' },
+      NOW,
+    );
+    await expect(asked).rejects.toThrow(ReportRequestRefused);
+    await expect(asked).rejects.toThrow("The field 'callback_url' needs a webhook signing secret");
+    expect([jobs.jobs.size, started]).toEqual([0, []]);
+    // Polling needs none.
+    await requestReport(deps, customer, { startDate: '2025-01-01', endDate: '2025-01-31' }, NOW);
+    expect(started).toHaveLength(1);
+  });
+
   it('records an IN_PROGRESS job for the caller and starts its execution', async () => {
     const { deps, jobs, started } = setup();
     const job = await requestReport(deps, customer, { startDate: '2025-01-01', endDate: '2025-01-31' }, NOW);
@@ -256,7 +274,7 @@ describe('sendReportCallback', () => {
     close = undefined;
   });
 
-  const withPartner = async (statuses: number[]) => {
+  const withPartner = async (statuses: number[], secretsOf = async (_ownerId: number) => [secret]) => {
     const receiver = await partnerAnswering(statuses);
     close = receiver.close;
     const { deps, jobs } = setup();
@@ -269,11 +287,7 @@ describe('sendReportCallback', () => {
     );
     await recordReportState(recorder(jobs), { reportId: job.id, outcome: 'COMPLETED', bytes: 1 }, NOW);
     const send = () =>
-      sendReportCallback(
-        { jobs: jobs.store, secret: async () => secret, allowLoopbackHttp: true },
-        job.id,
-        new Date(),
-      );
+      sendReportCallback({ jobs: jobs.store, secretsOf, allowLoopbackHttp: true }, job.id, new Date());
     return { receiver, jobs, job, send };
   };
 
@@ -300,6 +314,29 @@ describe('sendReportCallback', () => {
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(ids).toEqual([job.webhookId, job.webhookId, job.webhookId]);
     expect(jobs.jobs.get(job.id)).toMatchObject({ notification: 'DELIVERED', callbackAttempts: 3 });
+  });
+
+  it("signs with the report owner's secrets, each one, and no one else's (docs/design.md D70)", async () => {
+    const mine = [secret, `whsec_${randomBytes(32).toString('base64')}`];
+    const theirs = `whsec_${randomBytes(32).toString('base64')}`;
+    const asked: number[] = [];
+    const { receiver, send } = await withPartner([204], async (ownerId) => {
+      asked.push(ownerId);
+      return ownerId === customer.userId ? mine : [theirs];
+    });
+    await send();
+    expect(asked).toEqual([customer.userId]);
+    const [received] = receiver.received;
+    const headers = received!.headers as Record<string, string>;
+    for (const held of mine) expect(() => new Webhook(held).verify(received!.body, headers)).not.toThrow();
+    expect(() => new Webhook(theirs).verify(received!.body, headers)).toThrow();
+  });
+
+  it(`sends nothing and throws ${REPORT_ERRORS.callbackNotDelivered} (retried) while the owner has no secret`, async () => {
+    const { receiver, jobs, job, send } = await withPartner([204], async () => []);
+    await expect(send()).rejects.toMatchObject({ name: REPORT_ERRORS.callbackNotDelivered });
+    expect(receiver.received).toHaveLength(0);
+    expect(jobs.jobs.get(job.id)).toMatchObject({ notification: 'PENDING', callbackAttempts: 1 });
   });
 
   it('records that the partner was not told once the state machine gives up', async () => {

@@ -31,7 +31,7 @@ const send = (url: string, extra: Partial<Parameters<typeof sendWebhook>[0]> = {
     url,
     body: callbackPayload('report-1'),
     webhookId: 'msg_report-1',
-    secret,
+    secrets: [secret],
     allowLoopbackHttp: true,
     ...extra,
   });
@@ -60,6 +60,21 @@ describe('sendWebhook', () => {
     // Signed with another secret, it would not verify.
     const other = new Webhook('whsec_' + randomBytes(32).toString('base64'));
     expect(() => other.verify(r!.body, r!.headers as Record<string, string>)).toThrow();
+  });
+
+  it('signs with each secret given, space-separated: a receiver holding any one of them verifies (docs/design.md D70)', async () => {
+    const p = await started((_req, res) => res.writeHead(204).end());
+    const next = `whsec_${randomBytes(32).toString('base64')}`;
+    await send(p.url, { secrets: [secret, next] });
+    const [r] = p.received;
+    expect(r!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=* v1,[A-Za-z0-9+/]+=*$/);
+    for (const held of [secret, next]) {
+      expect(new Webhook(held).verify(r!.body, r!.headers as Record<string, string>)).toEqual(
+        JSON.parse(r!.body),
+      );
+    }
+    const stranger = new Webhook(`whsec_${randomBytes(32).toString('base64')}`);
+    expect(() => stranger.verify(r!.body, r!.headers as Record<string, string>)).toThrow();
   });
 
   it('signs the given timestamp and sends it in seconds', async () => {
@@ -287,7 +302,8 @@ describe('sendWebhook', () => {
   });
 
   it('throws only for our own misconfiguration', async () => {
-    await expect(send('https://partner.example/', { secret: '' })).rejects.toThrow(/secret/);
+    await expect(send('https://partner.example/', { secrets: [] })).rejects.toThrow(/secret/);
+    await expect(send('https://partner.example/', { secrets: [''] })).rejects.toThrow(/secret/);
     await expect(send('https://partner.example/', { webhookId: '' })).rejects.toThrow(/webhook id/);
   });
 });

@@ -38,6 +38,8 @@ export const apiEvent = ({
     isBase64Encoded: false,
     requestContext: {
       requestId: 'test-request',
+      // API Gateway's own domain: what absolute URLs (Location) are built from.
+      domainName: 'api.example.com',
       httpMethod: method,
       resourcePath: resource,
       path,

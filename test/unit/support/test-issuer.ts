@@ -17,7 +17,7 @@ export const testIssuer = (issuer = 'https://issuer.test', kid = 'test-key') => 
     if (options.expiresIn !== undefined) jwt.setExpirationTime(options.expiresIn);
     return jwt.sign(options.key ?? privateKey);
   };
-  return { issuer, jwks, sign };
+  return { issuer, jwks, sign, privateKey };
 };
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

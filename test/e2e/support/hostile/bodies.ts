@@ -1,4 +1,5 @@
 /** Hostile request bodies: JSON values that break validation, malformed text, and mutations of a route's good body. */
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { hostileText } from './url-parts';
 
@@ -206,4 +207,35 @@ export const stringsOf = (text: string): string[] => {
     else if (v !== null && typeof v === 'object') stack.push(...Object.values(v));
   }
   return found;
+};
+
+/**
+ * Byte sequences that are not UTF-8 (docs/design.md D73): a lone continuation byte, Latin-1 text,
+ * an overlong `/`, an encoded surrogate, a truncated sequence, bytes never used; or random bytes
+ * that happen not to be UTF-8.
+ */
+export const notUtf8: fc.Arbitrary<Buffer> = fc.oneof(
+  fc.constantFrom(
+    Buffer.from([0x80]),
+    Buffer.from('Straße', 'latin1'),
+    Buffer.from([0xc0, 0xaf]),
+    Buffer.from([0xed, 0xa0, 0x80]),
+    Buffer.from([0x41, 0xe2, 0x82]),
+    Buffer.from([0xfe, 0xff]),
+    Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+  ),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 12 })
+    .map((bytes) => Buffer.from(bytes))
+    .filter((bytes) => !isUtf8(bytes)),
+);
+
+const BYTES_HOLE = '"\u0000hostile-bytes\u0000"';
+
+/** The route's good body with `bytes` as the text of one string, the leaf at `leaf` (any leaf: it becomes a string). */
+export const bytesInLeaf = (good: unknown, leaf: number, bytes: Buffer): Buffer => {
+  const [before, after] = mutateBody(good, { kind: 'replace-leaf', leaf, json: BYTES_HOLE }).split(
+    BYTES_HOLE,
+  );
+  return Buffer.concat([Buffer.from(`${before}"`), bytes, Buffer.from(`"${after ?? ''}`)]);
 };

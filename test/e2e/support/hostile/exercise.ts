@@ -104,10 +104,14 @@ export const exercise = async (
   const failures: string[] = [];
   requests.forEach((request, i) => {
     const answer = answers[i]!;
+    const { method, body } = request.raw;
+    const stores = request.target.route.table === 'RW' && (method === 'PUT' || method === 'POST');
     const problems = answerProblems(answer, {
       success: request.success,
-      method: request.raw.method,
+      method,
       echoes: request.echoes,
+      origin: origin(),
+      ...(stores && body !== undefined ? { stored: body } : {}),
     });
     tally.record(property, request.target.route.name, answer, request.success.includes(answer.status));
     if (problems.length > 0) {

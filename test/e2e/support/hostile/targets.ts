@@ -43,6 +43,8 @@ const GOOD_PATH_VALUES: Readonly<Record<string, string>> = {
   order_id: String(ownOrder.id),
   batch_id: '1',
   report_id: '00000000-0000-4000-8000-000000000000',
+  // A secret nobody has: a DELETE of it changes nothing (docs/design.md D70).
+  secret_id: '00000000-0000-4000-8000-000000000000',
 };
 
 /** Criteria with every kind of value: the search body, and (JSON-encoded) the `searchCriteria` parameter. */
@@ -72,6 +74,7 @@ const SUCCESS_BY_ROUTE: Readonly<Record<string, readonly number[]>> = {
   'create-report': [202],
   'get-report-status': [200, 303],
   'get-report': [200, 302],
+  'create-webhook-secret': [201],
 };
 const SUCCESS_BY_METHOD: Readonly<Record<string, readonly number[]>> = {
   GET: [200],

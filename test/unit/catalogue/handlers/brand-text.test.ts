@@ -43,3 +43,26 @@ describe('a brand that is not Unicode text (a lone surrogate)', () => {
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 });
+
+describe('a brand with invisible or direction-changing characters (docs/design.md D72)', () => {
+  it.each([
+    ['a right-to-left override', '"\\u202eVoltix"'],
+    ['a zero-width space', '"Vol\\u200btix"'],
+    ['a byte order mark', '"\\ufeffVoltix"'],
+    ['a line separator', '"Voltix\\u2028"'],
+  ])('%s is a 400 naming brand in the search body, in searchCriteria and in the query', async (_, brand) => {
+    const inQuery = await list(
+      apiEvent({ resource: '/v1/products', query: { brand: [JSON.parse(brand) as string] } }),
+      lambdaContext,
+    );
+    for (const answer of [
+      await viaBody(criteriaWithBrand(brand)),
+      await viaQuery(criteriaWithBrand(brand)),
+      inQuery,
+    ]) {
+      expect(answer.statusCode).toBe(400);
+      expect(JSON.parse(answer.body).message).toMatch(/^The (field|query parameter) 'brand' is invalid\.$/);
+    }
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+});

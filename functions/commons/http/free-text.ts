@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+
+/**
+ * What free text a client sends may not hold (docs/design.md D45, D72): control characters (Cc);
+ * lone surrogates (Cs: a JSON `"\ud800"`, which is not Unicode text and which UTF-8 storage cannot
+ * keep as it was sent); format characters (Cf: zero-width spaces and joiners, bidirectional
+ * overrides such as U+202E, the byte order mark, soft hyphens), which are invisible or change how
+ * the text around them reads; and the line and paragraph separators U+2028 and U+2029 (Zl, Zp).
+ */
+const REFUSED = '\\p{Cc}\\p{Cs}\\p{Cf}\\p{Zl}\\p{Zp}';
+export const UNSEEN_OR_CONTROL = new RegExp(`[${REFUSED}]`, 'u');
+
+const visibleOnly = z.regex(new RegExp(`^[^${REFUSED}]*$`, 'u'));
+
+/**
+ * Free text of 1 to `max` characters without any of the above, checked before trimming, so such
+ * a character at either end is refused rather than silently dropped. `trim` stores the text without
+ * surrounding white space, and then it must still hold something.
+ */
+export const freeText = (max: number, { trim = false }: { trim?: boolean } = {}) =>
+  trim
+    ? z.string().check(visibleOnly, z.trim(), z.minLength(1), z.maxLength(max))
+    : z.string().check(visibleOnly, z.minLength(1), z.maxLength(max));

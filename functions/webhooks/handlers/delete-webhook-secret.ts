@@ -1,0 +1,17 @@
+import { notFound } from '#commons/http/errors';
+import { httpRoute } from '#commons/http/http-route';
+import { secretPath } from '../http-schemas';
+import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-store';
+
+/**
+ * DELETE /@me/webhook-secrets/{secret_id} (docs/design.md D70): ends a rotation's overlap; from
+ * now on callbacks carry no signature made with it. Another caller's secret, or one that is gone,
+ * is a 404.
+ */
+export const handler = httpRoute(
+  { auth: true, path: secretPath, cache: 'no-store' },
+  async ({ caller, path }) => {
+    if (!(await dynamoDbWebhookSecretStore.remove(caller.userId, path.secret_id))) throw notFound();
+    return { status: 204 };
+  },
+);

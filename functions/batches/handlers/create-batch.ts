@@ -5,7 +5,7 @@ import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-s
 import { sqsChunkQueue } from '../adapters/sqs-chunk-queue';
 import { batchView } from '../domain/batch';
 import { batchBody } from '../http-schemas';
-import { BatchRequestLimited, createBatch } from '../services/batch-service';
+import { BatchRequestLimited, createBatch } from '../services/batch-request-service';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
 
 const deps = { store: dynamoDbBatchStore, queue: sqsChunkQueue, limits: dynamoDbCallerLimitStore };

@@ -1,5 +1,5 @@
 import { chunkRecordsHandler } from '../chunk-records';
-import { recordDeadChunk } from '../services/batch-service';
+import { recordDeadChunk } from '../services/batch-processing-service';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
 
 /**

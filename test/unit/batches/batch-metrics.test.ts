@@ -5,11 +5,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
 import { handler as processItems } from '../../../functions/batches/handlers/process-batch-items';
 import { handler as recordDeadItems } from '../../../functions/batches/handlers/record-dead-batch-items';
-import {
-  createBatch,
-  processChunk,
-  recordDeadChunk,
-} from '../../../functions/batches/services/batch-service';
+import { processChunk, recordDeadChunk } from '../../../functions/batches/services/batch-processing-service';
+import { createBatch } from '../../../functions/batches/services/batch-request-service';
 import type { BatchStore, ChunkMessage, ChunkQueue } from '../../../functions/batches/store/batch-store';
 import { METRIC_NAMES } from '../../../functions/commons/metric-names';
 import { lambdaContext } from '../support/api-event';

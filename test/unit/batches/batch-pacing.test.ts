@@ -4,7 +4,7 @@
  */
 import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
 import { chunkDelays } from '../../../functions/batches/domain/batch-pacing';
-import { BatchRequestLimited, createBatch } from '../../../functions/batches/services/batch-service';
+import { BatchRequestLimited, createBatch } from '../../../functions/batches/services/batch-request-service';
 import type { ChunkMessage } from '../../../functions/batches/store/batch-store';
 import { BATCH_LIMITS } from '../../../functions/commons/caller-limits';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';

@@ -1,9 +1,6 @@
 import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
-import {
-  createBatch,
-  processChunk,
-  recordDeadChunk,
-} from '../../../functions/batches/services/batch-service';
+import { processChunk, recordDeadChunk } from '../../../functions/batches/services/batch-processing-service';
+import { createBatch } from '../../../functions/batches/services/batch-request-service';
 import type { BatchStore, ChunkMessage, ChunkQueue } from '../../../functions/batches/store/batch-store';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { memoryBatchStore } from './memory-batch-store';

@@ -1,7 +1,5 @@
 import { takeCallerLimit } from '#commons/caller-limit';
 import { BATCH_ITEMS } from '#commons/caller-limits';
-import { METRIC_NAMES } from '#commons/metric-names';
-import { countMetric } from '#commons/metrics';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
 import type { Caller } from '../../commons/caller';
 import {
@@ -13,7 +11,7 @@ import {
   timestamp,
 } from '../domain/batch';
 import { chunkDelays } from '../domain/batch-pacing';
-import type { BatchStore, ChunkQueue, ChunkRecorded } from '../store/batch-store';
+import type { BatchStore, ChunkQueue } from '../store/batch-store';
 
 /** Over the caller's items in progress (docs/design.md D62): answered 429 with `Retry-After`. */
 export class BatchRequestLimited extends Error {
@@ -82,54 +80,4 @@ export const createBatch = async (
     );
   }
   return batch;
-};
-
-/**
- * Applies one chunk: each order the batch's creator may change (an administrator: any) gets its
- * `sent_on`; the others are errors. Then the chunk's result is recorded once; a redelivered
- * message repeats only the idempotent order writes.
- */
-export const processChunk = async (
-  store: BatchStore,
-  message: BatchChunkMessage,
-  now: Date,
-): Promise<void> => {
-  const owner = message.admin ? undefined : message.ownerId;
-  const applied = await Promise.all(
-    message.items.map((item) => store.setOrderSentOn(item.id, item.sentOn, owner)),
-  );
-  const errors = message.items.filter((_, i) => !applied[i]).map((item) => batchError(item.id));
-  const recorded = await store.recordChunk(
-    message.batchId,
-    message.chunk,
-    message.items.length,
-    errors,
-    timestamp(now),
-  );
-  countRecordedChunk(recorded, message.items.length, errors.length);
-};
-
-/** The metrics of a chunk, once: a redelivered message was counted when it was recorded. */
-const countRecordedChunk = (recorded: ChunkRecorded, items: number, failed: number): void => {
-  if (recorded === 'duplicate') return;
-  countMetric(METRIC_NAMES.batchItemsProcessed, items);
-  countMetric(METRIC_NAMES.batchItemsFailed, failed);
-  if (recorded === 'completed') countMetric(METRIC_NAMES.batchesCompleted);
-};
-
-/** A chunk that ended in the dead-letter queue: all its items failed, unless it was already recorded. */
-export const recordDeadChunk = async (
-  store: BatchStore,
-  message: BatchChunkMessage,
-  now: Date,
-): Promise<void> => {
-  const recorded = await store.recordChunk(
-    message.batchId,
-    message.chunk,
-    message.items.length,
-    message.items.map((item) => batchError(item.id)),
-    timestamp(now),
-  );
-  countRecordedChunk(recorded, message.items.length, message.items.length);
-  if (recorded !== 'duplicate') countMetric(METRIC_NAMES.batchChunksDeadLettered);
 };

@@ -29,106 +29,9 @@ export const USER_ID_ATTRIBUTE = 'user_id';
 export const COGNITO_USER_ID_CLAIM = 'user_id';
 export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
 
-/**
- * An OIDC issuer outside the stack (`-c issuer=https://… -c audience=…`): the stack then makes
- * no user pool and the authorizer trusts this issuer's tokens only.
- */
-export interface ExternalIssuer {
-  /** Exact `iss` of accepted tokens; https. */
-  readonly issuer: string;
-  /** Accepted `aud`. */
-  readonly audience: string;
-  /** Claim holding the integer user id; the authorizer defaults to `sub`. */
-  readonly userIdClaim?: string;
-  /** Claim listing the user's groups; the authorizer defaults to `cognito:groups`. */
-  readonly groupsClaim?: string;
-  /** Where the issuer publishes its keys; the authorizer defaults to `<issuer>/.well-known/jwks.json`. */
-  readonly jwksUri?: string;
-}
-
-/** Context keys of the external issuer mode, as given to `cdk synth|deploy -c key=value`. */
-export const ISSUER_CONTEXT = {
-  issuer: 'issuer',
-  audience: 'audience',
-  userIdClaim: 'userIdClaim',
-  groupsClaim: 'groupsClaim',
-  jwksUri: 'jwksUri',
-} as const;
-
-function httpsUrl(key: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`Context ${key} must be an https URL, got ${JSON.stringify(value)}.`);
-  }
-  if (url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
-    throw new Error(
-      `Context ${key} must be an https URL without credentials, query or fragment, got ${JSON.stringify(value)}.`,
-    );
-  }
-  // The value is kept as given: aws-jwt-verify compares `iss` with it character by character.
-  return value;
-}
-
-/** A claim name: a non-empty string without spaces (`sub`, `user_id`, `cognito:groups`, `https://x/roles`). */
-function claimName(key: string, value: string): string {
-  if (!/^\S+$/.test(value))
-    throw new Error(`Context ${key} must be a claim name, got ${JSON.stringify(value)}.`);
-  return value;
-}
-
-/**
- * The external issuer given by context, or undefined for the stack's own Cognito user pool.
- * Refuses, at synth, anything the authorizer could only fail on at run time: a non-https
- * issuer, an issuer without audience (or the reverse), claim or JWKS settings without issuer.
- */
-export function externalIssuerFromContext(scope: Construct): ExternalIssuer | undefined {
-  const read = (key: string): string | undefined => {
-    const raw: unknown = scope.node.tryGetContext(key);
-    if (raw === undefined || raw === null) return undefined;
-    if (typeof raw !== 'string' || raw.trim() === '') {
-      throw new Error(`Context ${key} must be a non-empty string, got ${JSON.stringify(raw)}.`);
-    }
-    return raw.trim();
-  };
-  const issuer = read(ISSUER_CONTEXT.issuer);
-  const audience = read(ISSUER_CONTEXT.audience);
-  const userIdClaim = read(ISSUER_CONTEXT.userIdClaim);
-  const groupsClaim = read(ISSUER_CONTEXT.groupsClaim);
-  const jwksUri = read(ISSUER_CONTEXT.jwksUri);
-
-  if (issuer === undefined) {
-    const stray = Object.entries({ audience, userIdClaim, groupsClaim, jwksUri })
-      .filter(([, value]) => value !== undefined)
-      .map(([key]) => key);
-    if (stray.length > 0) {
-      throw new Error(
-        `Context ${stray.join(', ')} applies to an external issuer only: add -c issuer=https://… ` +
-          `or drop it to use the stack's own Cognito user pool.`,
-      );
-    }
-    return undefined;
-  }
-  if (audience === undefined) {
-    throw new Error(
-      'Context issuer needs context audience (-c audience=<the aud of the tokens>): without it any token ' +
-        'of that issuer, minted for any application, would be accepted.',
-    );
-  }
-  return {
-    issuer: httpsUrl(ISSUER_CONTEXT.issuer, issuer),
-    audience,
-    ...(userIdClaim === undefined ? {} : { userIdClaim: claimName(ISSUER_CONTEXT.userIdClaim, userIdClaim) }),
-    ...(groupsClaim === undefined ? {} : { groupsClaim: claimName(ISSUER_CONTEXT.groupsClaim, groupsClaim) }),
-    ...(jwksUri === undefined ? {} : { jwksUri: httpsUrl(ISSUER_CONTEXT.jwksUri, jwksUri) }),
-  };
-}
-
 export interface IdentityProps {
+  /** Its `externalIssuer`, when set, is trusted instead of a user pool of the stack's own. */
   readonly settings: StageSettings;
-  /** Trust this issuer instead of making a user pool. */
-  readonly externalIssuer?: ExternalIssuer;
   /** Where the pool's trigger writes the user record of a first sign-in (docs/identity.md). */
   readonly table?: ITable;
 }
@@ -151,7 +54,8 @@ export class Identity extends Construct {
 
   constructor(scope: Construct, id: string, props: IdentityProps) {
     super(scope, id);
-    const { settings, externalIssuer } = props;
+    const { settings } = props;
+    const { externalIssuer } = settings;
 
     if (externalIssuer) {
       this.issuer = externalIssuer.issuer;
@@ -196,7 +100,7 @@ export class Identity extends Construct {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { sms: false, otp: true },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      deletionProtection: settings.isProd,
+      deletionProtection: settings.isProtected,
       removalPolicy: settings.removalPolicy,
     });
     this.userPool = userPool;

@@ -28,15 +28,6 @@ import { addGatewayErrors } from './gateway-responses';
 import { addMethodNotAllowed } from './method-not-allowed';
 import { ApiWebAcl } from './web-acl';
 
-export interface Throttle {
-  /** Steady-state requests per second for the whole stage. */
-  readonly rateLimit: number;
-  /** Requests the stage absorbs in a burst above the rate. */
-  readonly burstLimit: number;
-}
-
-export const DEFAULT_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
-
 /**
  * Metrics and execution logging of every method. Errors only: INFO would log every request twice
  * (the access log already has it), and data tracing would write bodies, which may hold personal
@@ -53,7 +44,6 @@ export interface CommerceRestApiProps {
   readonly table: ITable;
   /** Defaults to the route table of `functions/routes.ts`. */
   readonly routes?: readonly Route[];
-  readonly throttle?: Throttle;
   /**
    * Environment of the token authorizer: which issuer and audience it trusts and which claims
    * hold the user id and groups (names from `AUTH_ENV`; see `Identity`).
@@ -102,7 +92,7 @@ export class CommerceRestApi extends Construct {
     this.authorizers = new RouteAuthorizers(this, settings, props.authorizerEnvironment);
     const routes = props.routes ?? routeTable;
     const onGateway = gatewayRoutes(routes);
-    const throttle = props.throttle ?? DEFAULT_THROTTLE;
+    const { throttle } = settings;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/aws/apigateway/${stageName(settings.stage)}/access`,
@@ -126,7 +116,7 @@ export class CommerceRestApi extends Construct {
         ...STAGE_METHOD_LOGGING,
         throttlingRateLimit: throttle.rateLimit,
         throttlingBurstLimit: throttle.burstLimit,
-        methodOptions: methodThrottling(onGateway),
+        methodOptions: methodThrottling(onGateway, settings.routeThrottles),
       },
       // PDFs are returned base64-encoded by their function; API Gateway sends them as bytes only
       // when the request's first Accept type is binary, and `*/*` covers curl's and browsers'.
@@ -169,14 +159,14 @@ export class CommerceRestApi extends Construct {
       );
     }
 
-    if (settings.isProd) {
+    if (settings.waf) {
       new ApiWebAcl(this, 'WebAcl', { stage: settings.stage, apiStage: this.restApi.deploymentStage });
     } else {
       Validations.of(this.restApi.deploymentStage).acknowledge({
         id: 'AwsSolutions-APIG3',
         reason:
-          'Only protected stages (prod) have the WAF web ACL (lib/api/web-acl.ts): other stages hold trial ' +
-          'data, are throttled per stage, and would pay for a web ACL each.',
+          "This stage's file turns the WAF web ACL (lib/api/web-acl.ts) off: protected stages have it by " +
+          'default; the others hold trial data, are throttled per stage, and would pay for a web ACL each.',
       });
     }
   }
@@ -256,26 +246,31 @@ export class CommerceRestApi extends Construct {
 }
 
 /**
- * Stage method settings for the routes that carry their own throttle, keyed by API Gateway
- * resource path and method (`/v1/orders/reports/status/{report_id}/GET`). A method's settings
- * stand instead of the stage-wide ones (resource path `/*`, every method), so they repeat its
- * logging, metrics and data-trace choices next to the route's own throttle.
+ * Stage method settings for the routes that have a throttle of their own (the stage file's, else
+ * the route table's), keyed by API Gateway resource path and method
+ * (`/v1/orders/reports/status/{report_id}/GET`). A method's settings stand instead of the
+ * stage-wide ones (resource path `/*`, every method), so they repeat its logging, metrics and
+ * data-trace choices next to the route's own throttle.
  */
-function methodThrottling(onGateway: readonly GatewayRoute[]): Record<string, MethodDeploymentOptions> {
+function methodThrottling(
+  onGateway: readonly GatewayRoute[],
+  fromStageFile: StageSettings['routeThrottles'],
+): Record<string, MethodDeploymentOptions> {
   return Object.fromEntries(
-    onGateway.flatMap(({ route, path }) =>
-      route.throttle
+    onGateway.flatMap(({ route, path }) => {
+      const throttle = fromStageFile[route.name] ?? route.throttle;
+      return throttle
         ? [
             [
               `/${API_VERSION}${path}/${route.method}`,
               {
                 ...STAGE_METHOD_LOGGING,
-                throttlingRateLimit: route.throttle.rateLimit,
-                throttlingBurstLimit: route.throttle.burstLimit,
+                throttlingRateLimit: throttle.rateLimit,
+                throttlingBurstLimit: throttle.burstLimit,
               },
             ],
           ]
-        : [],
-    ),
+        : [];
+    }),
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '../../lib/batch-queue-settings';
 import { BATCH_SENDER_ROUTE } from '../../lib/commerce-api-stack';
 import { routeFunctionName } from '../../lib/resource-names';
-import { type CfnJson, resourcesOfType, synth } from './synth';
+import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod' });
@@ -328,7 +328,7 @@ describe('the names', () => {
   it('fit SQS, Lambda and CloudWatch limits with the longest stage name', () => {
     // ApiFunction throws on a function name over Lambda's 64 characters.
     const stage = `a${'-'.repeat(18)}z`;
-    const { template } = synth({ stage });
+    const { template } = synth({ stage, stageFile: shippedStageFile('dev') });
     for (const q of Object.values(resourcesOfType(template, 'AWS::SQS::Queue'))) {
       expect(q.Properties.QueueName.length).toBeLessThanOrEqual(80);
     }

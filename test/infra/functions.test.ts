@@ -16,7 +16,7 @@ import {
 } from '../../functions/routes';
 import { CommerceRestApi } from '../../lib/api/rest-api';
 import { routeFunctionName } from '../../lib/resource-names';
-import { stageSettings } from '../../lib/stage';
+import { stageSettings, THROWAWAY_STAGE_FILE } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
@@ -183,7 +183,7 @@ describe('bindTable', () => {
       builtinCloudFormationValidation: false,
     });
     const stack = new Stack(app, 'Bare');
-    const settings = stageSettings('test');
+    const settings = stageSettings('test', THROWAWAY_STAGE_FILE);
     const tableConstruct = new Table(stack, 'Table', {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
     });

@@ -2,6 +2,7 @@ import { REPORT_STATES, TASK_TIMEOUTS } from '../../../../functions/reports/doma
 import { reportFunctions } from '../../../../functions/routes';
 import { createCommerceApi } from '../../../../lib/commerce-api-stack';
 import { routeFunctionName } from '../../../../lib/resource-names';
+import { THROWAWAY_STAGE_FILE } from '../../../../lib/stage';
 import { reportWorkflowConstruct } from '../../../../local/reports/sandbox-reports';
 import {
   DefinitionError,
@@ -102,6 +103,7 @@ describe('the report workflow the sandbox runs', () => {
   it('is the definition CDK synthesizes, each GetAtt replaced by the function ARN', () => {
     const { app, stack } = createCommerceApi({
       stage: 'sandbox',
+      stageFile: THROWAWAY_STAGE_FILE,
       appProps: { builtinCloudFormationValidation: false },
     });
     const template = app.synth().getStackByName(stack.stackName).template as {

@@ -12,17 +12,14 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { AUTH_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { AUTH_ENV } from '../functions/commons/environment';
 import { ADMIN_GROUP } from '../functions/identity/domain/auth-settings';
+import { identityFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
-import { resourceName, stageName } from './resource-names';
+import { routeFunctionName, stageName } from './resource-names';
 import type { StageSettings } from './stage';
-
-/** Module of the Cognito pre token generation (V2) trigger under `functions/`. */
-export const PRE_TOKEN_GENERATION_HANDLER = 'identity/handlers/pre-token-generation';
 
 /** The custom attribute (`custom:user_id`) holding the spec's integer user id, and the claim it becomes. */
 export const USER_ID_ATTRIBUTE = 'user_id';
@@ -133,8 +130,8 @@ export class Identity extends Construct {
     });
 
     this.preTokenGeneration = new ApiFunction(this, 'PreTokenGeneration', {
-      entry: functionEntry(PRE_TOKEN_GENERATION_HANDLER),
-      functionName: resourceName(settings.stage, 'pre-token-generation'),
+      entry: functionEntry(identityFunctions.preTokenGeneration.handler),
+      functionName: routeFunctionName(settings.stage, identityFunctions.preTokenGeneration.name),
       description:
         'Cognito pre token generation (V2): custom:user_id into the access token as user_id; the user record at a first sign-in',
       settings,
@@ -142,17 +139,9 @@ export class Identity extends Construct {
       // Cognito waits 5 seconds for a trigger, then fails the sign-in.
       timeout: Duration.seconds(5),
     });
-    if (props.table) {
-      // The trigger creates a first sign-in's user record: PutItem on user items, nothing else.
-      this.preTokenGeneration.addEnvironment(TABLE_NAME_ENV, props.table.tableName);
-      this.preTokenGeneration.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:PutItem'],
-          resources: [props.table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
-        }),
-      );
-    }
+    // The trigger creates a first sign-in's user record: PutItem on user items, nothing else.
+    if (props.table)
+      this.preTokenGeneration.bindTable(props.table, identityFunctions.preTokenGeneration.table);
     userPool.addTrigger(
       UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
       this.preTokenGeneration,

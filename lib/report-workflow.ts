@@ -86,7 +86,7 @@ export class ReportWorkflow extends Construct {
       // From the stage file: a burst of reports cannot take the account's concurrency from the API.
       reservedConcurrency: settings.reportGeneratorConcurrency,
     });
-    this.generator.bindTable(table, 'RO');
+    this.generator.bindTable(table, reportFunctions.generate.table);
     this.generator.addEnvironment(REPORT_ENV.bucket, this.bucket.bucket.bucketName);
     this.bucket.grantWriteReports(this.generator);
 
@@ -94,13 +94,13 @@ export class ReportWorkflow extends Construct {
       timeoutSeconds: TASK_TIMEOUTS.record,
       description: "Report workflow: records a report's outcome (completed, failed, not notified)",
     });
-    this.stateRecorder.bindTable(table, 'RW');
+    this.stateRecorder.bindTable(table, reportFunctions.recordState.table);
 
     this.callbackSender = this.taskFunction('CallbackSender', reportFunctions.sendCallback, settings, {
       timeoutSeconds: TASK_TIMEOUTS.callback,
       description: "Report workflow: POSTs the signed completion callback to the partner's URL",
     });
-    this.callbackSender.bindTable(table, 'RW');
+    this.callbackSender.bindTable(table, reportFunctions.sendCallback.table);
     this.callbackSender.addEnvironment(REPORT_ENV.webhookSecretId, this.webhookSecret.secretArn);
     this.webhookSecret.grantRead(this.callbackSender);
 

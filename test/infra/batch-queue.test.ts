@@ -169,26 +169,29 @@ describe('the queue consumers', () => {
   it.each([
     ['processor', processorId, queueId],
     ['dead-letter recorder', recorderId, deadLetterQueueId],
-  ])('the %s may consume its own queue only, and write the table', (_name, id, ownQueueId) => {
-    const statements = statementsOf(id);
-    const sqsStatements = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
-    expect(sqsStatements).toHaveLength(1);
-    expect(sqsStatements[0]).toMatchObject({ Effect: 'Allow', Resource: arnOf(ownQueueId) });
-    expect(actionsOf(sqsStatements).sort()).toEqual(
-      [
-        'sqs:ChangeMessageVisibility',
-        'sqs:DeleteMessage',
-        'sqs:GetQueueAttributes',
-        'sqs:GetQueueUrl',
-        'sqs:ReceiveMessage',
-      ].sort(),
-    );
-    expect(actionsOf(statements)).toEqual(
-      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
-    );
-    // SSE-SQS: no key, so no kms:* grant anywhere.
-    expect(actionsOf(statements).filter((a) => a.startsWith('kms:'))).toEqual([]);
-  });
+  ])(
+    'the %s may consume its own queue only, and update table items (its grants: test/infra/table-grants.test.ts)',
+    (_name, id, ownQueueId) => {
+      const statements = statementsOf(id);
+      const sqsStatements = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
+      expect(sqsStatements).toHaveLength(1);
+      expect(sqsStatements[0]).toMatchObject({ Effect: 'Allow', Resource: arnOf(ownQueueId) });
+      expect(actionsOf(sqsStatements).sort()).toEqual(
+        [
+          'sqs:ChangeMessageVisibility',
+          'sqs:DeleteMessage',
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+          'sqs:ReceiveMessage',
+        ].sort(),
+      );
+      expect(actionsOf(statements).filter((a) => a.startsWith('dynamodb:'))).toEqual(
+        expect.arrayContaining(['dynamodb:UpdateItem']),
+      );
+      // SSE-SQS: no key, so no kms:* grant anywhere.
+      expect(actionsOf(statements).filter((a) => a.startsWith('kms:'))).toEqual([]);
+    },
+  );
 });
 
 describe('sending to the queue', () => {

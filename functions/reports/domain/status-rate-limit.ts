@@ -6,6 +6,9 @@
  */
 export const STATUS_RATE_LIMIT = { windowSeconds: 10, maxRequests: 10 } as const;
 
+/** The scope of the status route's counters (`RATE#report-status#<caller>`), which its grant names. */
+export const STATUS_RATE_SCOPE = 'report-status';
+
 /**
  * API Gateway's method throttling on the status route, for all callers together: a ceiling in
  * front of the per-caller limit, so a flood never reaches the function at all.

@@ -2,7 +2,7 @@ import { absoluteUrl } from '#commons/http/absolute-url';
 import { HttpError, notFound } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
 import { mayRead, POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
-import { overLimit, windowAt } from '../domain/status-rate-limit';
+import { overLimit, STATUS_RATE_SCOPE, windowAt } from '../domain/status-rate-limit';
 import { reportPath } from '../http-schemas';
 import { dynamoDbRateCounter } from '../store/dynamodb-rate-limiter';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
@@ -23,7 +23,7 @@ export const handler = httpRoute(
     const now = Date.now();
     const window = windowAt(now);
     const limited = overLimit(
-      await dynamoDbRateCounter.hit('report-status', caller.userId, window),
+      await dynamoDbRateCounter.hit(STATUS_RATE_SCOPE, caller.userId, window),
       window,
       now,
     );

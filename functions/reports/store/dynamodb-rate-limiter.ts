@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { tableSchema } from '#commons/table-schema';
 import type { RateWindow } from '../domain/status-rate-limit';
+import { rateWindowKey } from './report-access';
 
 /** Counts a caller's requests in a window. */
 export interface RateCounter {
@@ -18,7 +19,7 @@ export const dynamoDbRateCounter: RateCounter = {
     const { Attributes } = await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { pk: `RATE#${scope}#${callerId}`, sk: `WINDOW#${window.start}` },
+        Key: rateWindowKey(scope, callerId, window.start),
         UpdateExpression: 'ADD #hits :one SET #expiresAt = if_not_exists(#expiresAt, :expiresAt)',
         ExpressionAttributeNames: { '#hits': 'hits', '#expiresAt': tableSchema.expiresAt },
         ExpressionAttributeValues: { ':one': 1, ':expiresAt': window.end + 60 },

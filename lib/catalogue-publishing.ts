@@ -1,4 +1,4 @@
-import { CfnOutput, Duration } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import {
   Choice,
@@ -212,17 +212,6 @@ export class CataloguePublishing extends Construct {
       what: 'catalogue-publish',
       definition,
       timeout: Duration.seconds(PUBLISH_TIMING.lockSeconds),
-    });
-
-    new CfnOutput(this, 'ImportBucketName', {
-      key: 'CatalogueImportBucket',
-      value: this.importBucket.bucket.bucketName,
-      description: 'Where `npm run catalogue -- publish` uploads catalogue and stock files',
-    });
-    new CfnOutput(this, 'PublishStateMachineArn', {
-      key: 'CataloguePublishStateMachine',
-      value: this.stateMachine.stateMachineArn,
-      description: 'The catalogue publish workflow that `npm run catalogue` starts',
     });
   }
 

@@ -5,6 +5,7 @@ import {
   App,
   type AppProps,
   CfnOutput,
+  NestedStack,
   Stack,
   type StackProps,
   Tags,
@@ -12,6 +13,7 @@ import {
 } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import type { Route } from '../functions/routes';
 import { AccountSetupStack } from './account-setup-stack';
 import { CommerceRestApi } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
@@ -29,6 +31,8 @@ import { CommerceTable } from './storage';
 export interface CommerceApiStackProps extends StackProps {
   /** The stage's settings, from its stage file (lib/stage-file.ts). */
   readonly settings: StageSettings;
+  /** The route table; `functions/routes.ts` unless a test measures another (docs/design.md D55). */
+  readonly routes?: readonly Route[];
 }
 
 /** The route whose function sends batch chunks to the queue. */
@@ -50,7 +54,7 @@ export class CommerceApiStack extends Stack {
   readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
-    const { settings, ...stackProps } = props;
+    const { settings, routes, ...stackProps } = props;
     super(scope, id, {
       description: `Commerce API, stage ${settings.stage}`,
       terminationProtection: settings.isProtected,
@@ -69,15 +73,32 @@ export class CommerceApiStack extends Stack {
       settings,
       table: this.storage.table,
       authorizerEnvironment: this.identity.authorizerEnvironment,
+      ...(routes ? { routes } : {}),
     });
-    this.batches = new BatchQueue(this, 'Batches', { settings, table: this.storage.table });
+    // Each area's resources in a nested stack of its own, so the stage's stack keeps room for
+    // routes (docs/design.md D55); the sandbox builds the same constructs in a stack of its own.
+    const nested = (id: string, what: string) =>
+      new NestedStack(this, id, { description: `Commerce API, stage ${settings.stage}: ${what}` });
+    this.batches = new BatchQueue(nested('BatchesStack', 'order batches'), 'Batches', {
+      settings,
+      table: this.storage.table,
+    });
     // Only the function behind POST /orders/batches sends to the queue.
     this.batches.addSender(this.api.functionFor(BATCH_SENDER_ROUTE));
-    this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
+    this.reports = new ReportWorkflow(nested('ReportsStack', 'report workflow'), 'Reports', {
+      settings,
+      table: this.storage.table,
+    });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
-    this.catalogue = new CataloguePublishing(this, 'Catalogue', { settings, table: this.storage.table });
-    this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
+    this.catalogue = new CataloguePublishing(nested('CatalogueStack', 'catalogue publishing'), 'Catalogue', {
+      settings,
+      table: this.storage.table,
+    });
+    this.orderEvents = new OrderEvents(nested('OrderEventsStack', 'order and user events'), 'OrderEvents', {
+      settings,
+      table: this.storage.table,
+    });
     // Last: it finds every function of the stack, for their metrics' stage and their alarms.
     this.operations = new Operations(this, 'Operations', {
       settings,
@@ -92,6 +113,14 @@ export class CommerceApiStack extends Stack {
       value: this.api.restApi.urlForPath('/v1'),
     });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    new CfnOutput(this, 'CatalogueImportBucket', {
+      value: this.catalogue.importBucket.bucket.bucketName,
+      description: 'Where `npm run catalogue -- publish` uploads catalogue and stock files',
+    });
+    new CfnOutput(this, 'CataloguePublishStateMachine', {
+      value: this.catalogue.stateMachine.stateMachineArn,
+      description: 'The catalogue publish workflow that `npm run catalogue` starts',
+    });
     new CfnOutput(this, 'BatchQueueUrl', { value: this.batches.queue.queueUrl });
     new CfnOutput(this, 'BatchDeadLetterQueueUrl', {
       description: 'Dead-letter queue of the order batches (drained by the dead-letter recorder)',
@@ -142,6 +171,8 @@ export interface StageOptions {
   readonly stagesDir?: string;
   /** The stage file's content itself, instead of reading it (tests, throwaway stacks). */
   readonly stageFile?: StageFile;
+  /** Another route table than `functions/routes.ts` (the infra test of the resource budget). */
+  readonly routes?: readonly Route[];
 }
 
 /**
@@ -157,7 +188,10 @@ export function addCommerceApi(app: App, options: StageOptions = {}): CommerceAp
     stage,
     options.stageFile ?? readStageFile(stage, dir),
   );
-  const stack = new CommerceApiStack(app, stackName(stage), { settings: stageSettings(stage, file) });
+  const stack = new CommerceApiStack(app, stackName(stage), {
+    settings: stageSettings(stage, file),
+    ...(options.routes ? { routes: options.routes } : {}),
+  });
   if (overridden.length > 0) {
     Annotations.of(stack).addWarningV2(
       'commerce-api:stage-override',
@@ -212,11 +246,12 @@ export function createCommerceApi(options: CreateCommerceApiOptions = {}): {
       ...(options.bundling ? {} : { 'aws:cdk:bundling-stacks': [] }),
     },
   });
-  const { stage, stagesDir, stageFile } = options;
+  const { stage, stagesDir, stageFile, routes } = options;
   const stack = addCommerceApi(app, {
     ...(stage === undefined ? {} : { stage }),
     ...(stagesDir === undefined ? {} : { stagesDir }),
     ...(stageFile === undefined ? {} : { stageFile }),
+    ...(routes === undefined ? {} : { routes }),
   });
   if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

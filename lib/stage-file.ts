@@ -121,9 +121,9 @@ export type StageFile = z.infer<typeof stageFileSchema>;
 export const STAGE_SCHEMA_FILE = path.join(STAGES_DIR, 'stage.schema.json');
 export const stageJsonSchema = (): object => z.toJSONSchema(stageFileSchema, { io: 'input' });
 
-/** Thrown for a missing or invalid stage file, with what to do about it. */
-export class StageFileError extends Error {
-  override readonly name = 'StageFileError';
+/** Thrown for a missing or invalid stage file, or flags a stage refuses, with what to do about it. */
+export class StageSettingsError extends Error {
+  override readonly name = 'StageSettingsError';
 }
 
 /** The stage file's path, relative to the project when it is inside it (for messages). */
@@ -136,7 +136,7 @@ const shown = (file: string) => {
 export function parseStageFile(content: unknown, file: string): StageFile {
   const parsed = stageFileSchema.safeParse(content);
   if (!parsed.success) {
-    throw new StageFileError(
+    throw new StageSettingsError(
       `${shown(file)} is not a valid stage file:\n${z.prettifyError(parsed.error)}\n` +
         'See docs/deploying.md "The stage file".',
     );
@@ -151,7 +151,7 @@ export function parseStageFile(content: unknown, file: string): StageFile {
 export function readStageFile(stage: string, dir = STAGES_DIR): StageFile {
   const file = path.join(dir, `${stage}.json`);
   if (!existsSync(file)) {
-    throw new StageFileError(
+    throw new StageSettingsError(
       `Stage ${stage} has no stage file ${shown(file)}. Create it from a committed one, e.g. ` +
         `\`cp ${shown(path.join(dir, 'dev.json'))} ${shown(file)}\`, set "protected" (and "account" and ` +
         '"region" for a protected stage), and commit it (docs/deploying.md "The stage file").',
@@ -161,7 +161,7 @@ export function readStageFile(stage: string, dir = STAGES_DIR): StageFile {
   try {
     content = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new StageFileError(`${shown(file)} is not valid JSON: ${(error as Error).message}`);
+    throw new StageSettingsError(`${shown(file)} is not valid JSON: ${(error as Error).message}`);
   }
   return parseStageFile(content, file);
 }

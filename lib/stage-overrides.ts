@@ -1,6 +1,6 @@
 import type { Construct } from 'constructs';
 import { DEFAULT_THROTTLE } from './stage';
-import { type ExternalIssuer, externalIssuerSchema, type StageFile } from './stage-file';
+import { type ExternalIssuer, externalIssuerSchema, type StageFile, StageSettingsError } from './stage-file';
 
 /**
  * The settings a `-c` flag may change for a one-off synth of an unprotected stage (docs/design.md
@@ -23,7 +23,7 @@ function contextString(scope: Construct, key: string): string | undefined {
   const raw: unknown = scope.node.tryGetContext(key);
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'string' || raw.trim() === '') {
-    throw new Error(`Context ${key} must be a non-empty string, got ${JSON.stringify(raw)}.`);
+    throw new StageSettingsError(`Context ${key} must be a non-empty string, got ${JSON.stringify(raw)}.`);
   }
   return raw.trim();
 }
@@ -32,7 +32,9 @@ function contextString(scope: Construct, key: string): string | undefined {
 function checked(key: keyof typeof externalIssuerSchema.shape, value: string): string {
   const result = externalIssuerSchema.shape[key].safeParse(value);
   if (!result.success) {
-    throw new Error(`Context ${key} ${result.error.issues[0]?.message}, got ${JSON.stringify(value)}.`);
+    throw new StageSettingsError(
+      `Context ${key} ${result.error.issues[0]?.message}, got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }
@@ -51,7 +53,7 @@ export function externalIssuerFromContext(scope: Construct): ExternalIssuer | un
       .filter(([, value]) => value !== undefined)
       .map(([key]) => key);
     if (stray.length > 0) {
-      throw new Error(
+      throw new StageSettingsError(
         `Context ${stray.join(', ')} applies to an external issuer only: add -c issuer=https://… ` +
           `or drop it to keep the stage file's token issuer.`,
       );
@@ -59,7 +61,7 @@ export function externalIssuerFromContext(scope: Construct): ExternalIssuer | un
     return undefined;
   }
   if (audience === undefined) {
-    throw new Error(
+    throw new StageSettingsError(
       'Context issuer needs context audience (-c audience=<the aud of the tokens>): without it any token ' +
         'of that issuer, minted for any application, would be accepted.',
     );
@@ -79,7 +81,7 @@ function positiveNumberFromContext(scope: Construct, key: string): number | unde
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) {
-    throw new Error(`Context ${key} must be a positive number, got ${JSON.stringify(raw)}.`);
+    throw new StageSettingsError(`Context ${key} must be a positive number, got ${JSON.stringify(raw)}.`);
   }
   return value;
 }
@@ -101,7 +103,7 @@ export function withContextOverrides(
   );
   if (overridden.length === 0) return { file, overridden };
   if (file.protected) {
-    throw new Error(
+    throw new StageSettingsError(
       `Stage ${stage} is protected: it is built from its stage file alone, so -c ${overridden.join(', ')} ` +
         `cannot change it. Change stages/${stage}.json instead, and deploy that commit.`,
     );

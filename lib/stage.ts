@@ -1,6 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ExternalIssuer, StageFile, Throttle } from './stage-file';
+import { type ExternalIssuer, type StageFile, StageSettingsError, type Throttle } from './stage-file';
 
 /** Stage names become part of resource names (table, functions, log groups), so keep them short and safe. */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -53,7 +53,7 @@ export function stageSettings(stage: string, file: StageFile, where = `stages/${
   validateStage(stage);
   const isProtected = file.protected;
   if (isProtected && (file.account === undefined || file.region === undefined)) {
-    throw new Error(
+    throw new StageSettingsError(
       `Stage ${stage} is protected, so its stack is pinned to one AWS account and region: set "account" ` +
         `(the 12-digit id of the account it is deployed to) and "region" (e.g. "eu-west-1") in ${where}. ` +
         'A deploy with credentials of any other account then fails before it starts.',

@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { NestedStack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -6,7 +6,6 @@ import {
   EndpointType,
   type IAuthorizer,
   type IResource,
-  LambdaIntegration,
   LogGroupLogDestination,
   type Method,
   type MethodDeploymentOptions,
@@ -26,6 +25,7 @@ import type { StageSettings } from '../stage';
 import { RouteAuthorizers, tokenRouteCognitoReason } from './authorizers';
 import { addGatewayErrors } from './gateway-responses';
 import { addMethodNotAllowed } from './method-not-allowed';
+import { RouteIntegration } from './route-integration';
 import { ApiWebAcl } from './web-acl';
 
 /**
@@ -85,6 +85,7 @@ export class CommerceRestApi extends Construct {
   readonly restApi: RestApi;
   private readonly authorizers: RouteAuthorizers;
   private readonly functionsByRoute = new Map<string, ApiFunction>();
+  private readonly areaStacks = new Map<string, NestedStack>();
 
   constructor(scope: Construct, id: string, props: CommerceRestApiProps) {
     super(scope, id);
@@ -147,7 +148,7 @@ export class CommerceRestApi extends Construct {
       const { route } = gatewayRoute;
       const resource = v1.resourceForPath(gatewayRoute.path.replace(/^\//, ''));
       const fn = this.addRouteFunction(route, settings, table);
-      this.addRouteMethod(resource, gatewayRoute, fn, validator);
+      this.addRouteMethod(resource, gatewayRoute, fn, validator, settings.stage);
       onResource.set(resource, [...(onResource.get(resource) ?? []), gatewayRoute]);
     }
     for (const [resource, resourceRoutes] of onResource) {
@@ -188,9 +189,28 @@ export class CommerceRestApi extends Construct {
     return this.functionsByRoute;
   }
 
+  /**
+   * The nested stack of an area's route functions (`CatalogueRoutes`, `OrdersRoutes` …): each
+   * function, with its role, policy, log group and API Gateway permission, lives there, so a
+   * route costs the stage's own stack only its method (and its resource and 405 where the path
+   * is new), and CloudFormation's 500 resources a stack leave room for at least 100 routes
+   * (docs/design.md D55). The methods stay beside the REST API, whose deployment they belong to.
+   */
+  private areaStack(route: Route, settings: StageSettings): NestedStack {
+    const area = route.handler.split('/')[0]!;
+    let nested = this.areaStacks.get(area);
+    if (!nested) {
+      nested = new NestedStack(this, `${area[0]!.toUpperCase()}${area.slice(1)}Routes`, {
+        description: `Commerce API, stage ${settings.stage}: the functions of the ${area} routes`,
+      });
+      this.areaStacks.set(area, nested);
+    }
+    return nested;
+  }
+
   private addRouteFunction(route: Route, settings: StageSettings, table: ITable): ApiFunction {
     if (this.functionsByRoute.has(route.name)) throw new Error(`Duplicate route name ${route.name}`);
-    const fn = new ApiFunction(this, route.name, {
+    const fn = new ApiFunction(this.areaStack(route, settings), route.name, {
       entry: functionEntry(route.handler),
       functionName: routeFunctionName(settings.stage, route.name),
       description: `${route.method} /${API_VERSION}${route.path}: ${route.summary}`,
@@ -206,6 +226,7 @@ export class CommerceRestApi extends Construct {
     { route, path, pinned }: GatewayRoute,
     fn: ApiFunction,
     validator: RequestValidator,
+    stageName: string,
   ): Method {
     const needsToken = route.access === 'token';
     const isPinned = Object.keys(pinned).length > 0;
@@ -218,7 +239,7 @@ export class CommerceRestApi extends Construct {
     const method = resource.addMethod(
       route.method,
       // No test-invoke permission: the console's test button is not worth an extra grant per route.
-      new LambdaIntegration(fn, { allowTestInvoke: false }),
+      new RouteIntegration(fn, stageName),
       {
         operationName: route.name,
         requestValidator: validator,

@@ -1,5 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { catalogueReadAccess } from '../../functions/catalogue/store/catalogue-access';
 import type { TableAccess } from '../../functions/commons/table-access';
@@ -14,7 +14,7 @@ import {
 import { CommerceRestApi } from '../../lib/api/rest-api';
 import { routeFunctionName } from '../../lib/resource-names';
 import { stageSettings, THROWAWAY_STAGE_FILE } from '../../lib/stage';
-import { type CfnJson, resourcesOfType, synth } from './synth';
+import { type CfnJson, resourcesOfType, stageTemplate, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod' });
@@ -54,17 +54,17 @@ describe('route functions', () => {
     );
   });
 
-  it('include no unnamed function but the CDK handler that empties the dev report bucket before its deletion (none in prod)', () => {
+  it('include no unnamed function but CDK’s handlers that empty the dev buckets before their deletion, one in each stack with a bucket (none in prod)', () => {
     const unnamed = (found: Record<string, CfnJson>) =>
       Object.values(found).filter((fn) => fn.Properties.FunctionName === undefined);
-    const [autoDelete, ...others] = unnamed(functions);
-    expect(others).toEqual([]);
-    const bucketId = dev.stack.resolve(
-      (dev.stack.reports.bucket.bucket.node.defaultChild as CfnJson).logicalId,
+    const bucketIds = [dev.stack.reports.bucket.bucket, dev.stack.catalogue.importBucket.bucket].map(
+      (bucket) => dev.stack.resolve((bucket.node.defaultChild as CfnJson).logicalId),
     );
-    expect(autoDelete!.Properties.Description).toEqual({
-      'Fn::Join': ['', ['Lambda function for auto-deleting objects in ', { Ref: bucketId }, ' S3 bucket.']],
-    });
+    expect(unnamed(functions).map((fn) => fn.Properties.Description)).toEqual(
+      bucketIds.map((id) => ({
+        'Fn::Join': ['', ['Lambda function for auto-deleting objects in ', { Ref: id }, ' S3 bucket.']],
+      })),
+    );
     expect(unnamed(resourcesOfType(prod.template, 'AWS::Lambda::Function'))).toEqual([]);
   });
 
@@ -154,7 +154,7 @@ describe('bindTable', () => {
       routes: [route],
       authorizerEnvironment: { JWT_ISSUER: 'https://issuer.example.com', JWT_AUDIENCE: 'bare' },
     });
-    return Template.fromStack(stack);
+    return stageTemplate(stack);
   }
 
   it('grants a route its table access: per grant, its actions on the table or its index, under LeadingKeys', () => {

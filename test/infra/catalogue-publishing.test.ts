@@ -131,3 +131,13 @@ describe('the publish state machine', () => {
     expect(starters).toEqual([]);
   });
 });
+
+describe('the stage stack’s outputs', () => {
+  it('name the import bucket and the publish workflow, which npm run catalogue finds by these keys', () => {
+    const { Outputs } = dev.template.toJSON();
+    expect(Outputs.CatalogueImportBucket.Value).toEqual({
+      Ref: logicalId(dev.stack.catalogue.importBucket.bucket),
+    });
+    expect(Outputs.CataloguePublishStateMachine.Value).toEqual({ Ref: stateMachineId });
+  });
+});

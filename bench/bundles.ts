@@ -19,9 +19,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
-import { authorizerFunction, batchFunctions, reportFunctions, routes } from '../functions/routes';
+import {
+  authorizerFunction,
+  batchFunctions,
+  identityFunctions,
+  reportFunctions,
+  routes,
+} from '../functions/routes';
 import { API_FUNCTION_BUNDLING } from '../lib/api-function';
-import { PRE_TOKEN_GENERATION_HANDLER } from '../lib/identity';
 import { functionEntry, projectRoot } from '../lib/project-paths';
 import type { BenchRow } from './bench-row';
 import { FLOORS } from './floor-plans';
@@ -113,7 +118,7 @@ export const esbuildOptionsOf = (bundling: BundlingOptions): BuildOptions => {
 export const stackFunctions = (): { name: string; kind: FunctionKind; handler: string }[] => [
   ...routes.map((r) => ({ name: r.name, kind: 'route' as const, handler: r.handler })),
   { name: authorizerFunction.name, kind: 'authorizer', handler: authorizerFunction.handler },
-  { name: 'pre-token-generation', kind: 'trigger', handler: PRE_TOKEN_GENERATION_HANDLER },
+  { name: 'pre-token-generation', kind: 'trigger', handler: identityFunctions.preTokenGeneration.handler },
   ...Object.values(batchFunctions).map((f) => ({ name: f.name, kind: 'batch' as const, handler: f.handler })),
   ...Object.values(reportFunctions).map((f) => ({
     name: f.name,

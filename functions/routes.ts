@@ -4,20 +4,23 @@
  * It holds data only (no handler imports), so the CDK app can read it without loading
  * function code.
  */
+import { batchStoreAccess as batch } from './batches/store/batch-access';
+import { catalogueReadAccess, publishStoreAccess } from './catalogue/store/catalogue-access';
 import { STATUS_ROUTE_THROTTLE } from './commons/caller-limits';
+import { callerLimitAccess } from './commons/store/caller-limit-access';
+import { type TableAccess, tableAccess } from './commons/table-access';
+import { eventStoreAccess as events } from './events/store/event-access';
+import { firstSignInAccess, userStoreAccess as users } from './identity/store/user-access';
+import { orderStoreAccess as orders } from './orders/store/order-access';
+import { reportJobStoreAccess as jobs } from './reports/store/report-access';
+import { webhookSecretStoreAccess as secrets } from './webhooks/store/webhook-secret-access';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 /** `public`: no token needed (catalogue reads, docs/design.md D2). `token`: a valid bearer token is required. */
 export type Access = 'public' | 'token';
 
-/** Table access the function is granted: read-only or read-write. */
-/**
- * What a function may do to the table: read or read and write anything (RO, RW), or read
- * catalogue items only (CATALOGUE: the public catalogue routes, which must not reach a user or
- * an order; functions/catalogue/store/catalogue-access.ts).
- */
-export type TableAccess = 'RO' | 'RW' | 'CATALOGUE';
+export type { TableAccess } from './commons/table-access';
 
 export interface Route {
   /** Unique function name, kebab-case; also the name of its sample event in `events/`. */
@@ -28,6 +31,11 @@ export interface Route {
   /** Module under `functions/`, without extension, that exports `handler`. */
   readonly handler: string;
   readonly access: Access;
+  /**
+   * What the function may do to the table: the grants of the store operations it calls, listed
+   * next to each store (`functions/<area>/store/*-access.ts`, docs/design.md D53). The stack
+   * grants exactly this, and the sandbox refuses anything else.
+   */
   readonly table: TableAccess;
   readonly summary: string;
   /** API Gateway method throttling for this route alone (all callers together), in place of the stage's. */
@@ -40,13 +48,13 @@ const catalogue = (name: string, method: HttpMethod, path: string, summary: stri
   path,
   handler: `catalogue/handlers/${name}`,
   access: 'public',
-  table: 'CATALOGUE',
+  table: catalogueReadAccess,
   summary,
 });
 
 const withToken =
   (area: 'identity' | 'orders' | 'batches' | 'reports' | 'webhooks') =>
-  (name: string, method: HttpMethod, path: string, summary: string, table: TableAccess = 'RO'): Route => ({
+  (name: string, method: HttpMethod, path: string, summary: string, table: TableAccess): Route => ({
     name,
     method,
     path,
@@ -56,7 +64,7 @@ const withToken =
     summary,
   });
 const identity = withToken('identity');
-const orders = withToken('orders');
+const order = withToken('orders');
 const batches = withToken('batches');
 const reports = withToken('reports');
 const webhooks = withToken('webhooks');
@@ -85,60 +93,116 @@ export const routes: readonly Route[] = [
     'List the products sold in a country',
   ),
 
-  identity('get-profile', 'GET', '/profiles/{user_id}', "Read a user's profile (owner or administrator)"),
-  identity('get-my-profile', 'GET', '/profile/@me', "Read the caller's profile"),
+  identity(
+    'get-profile',
+    'GET',
+    '/profiles/{user_id}',
+    "Read a user's profile (owner or administrator)",
+    users.getUser,
+  ),
+  identity('get-my-profile', 'GET', '/profile/@me', "Read the caller's profile", users.getUser),
   identity(
     'get-implicit-profile',
     'GET',
     '/profile',
     "Read the caller's username (discouraged implicit form)",
+    users.getUser,
   ),
-  identity('get-my-user-profile', 'GET', '/users/@me/profile', "Read the caller's profile"),
-  identity('get-me', 'GET', '/@me', "Read the caller's user record"),
-  identity('put-user-address', 'PUT', '/users/{user_id}/address', "Replace a user's address", 'RW'),
-  identity('put-user-email', 'PUT', '/users/{user_id}/email', "Replace a user's e-mail address", 'RW'),
-  orders('list-my-orders', 'GET', '/@me/orders', "List the caller's orders, newest first"),
-  orders('get-order', 'GET', '/orders/{order_id}', 'Read an order (owner or administrator)'),
+  identity('get-my-user-profile', 'GET', '/users/@me/profile', "Read the caller's profile", users.getUser),
+  identity('get-me', 'GET', '/@me', "Read the caller's user record", users.getUser),
+  identity(
+    'put-user-address',
+    'PUT',
+    '/users/{user_id}/address',
+    "Replace a user's address",
+    users.replaceAddress,
+  ),
+  identity(
+    'put-user-email',
+    'PUT',
+    '/users/{user_id}/email',
+    "Replace a user's e-mail address",
+    users.replaceEmail,
+  ),
+  order(
+    'list-my-orders',
+    'GET',
+    '/@me/orders',
+    "List the caller's orders, newest first",
+    orders.listCustomerOrders,
+  ),
+  order('get-order', 'GET', '/orders/{order_id}', 'Read an order (owner or administrator)', orders.getOrder),
   // HEAD is its own API Gateway method, so its own function, built from the same module as GET.
   {
-    ...orders('head-order', 'HEAD', '/orders/{order_id}', 'Check that an order exists'),
+    ...order('head-order', 'HEAD', '/orders/{order_id}', 'Check that an order exists', orders.getOrder),
     handler: 'orders/handlers/get-order',
   },
-  batches('create-batch', 'POST', '/orders/batches', 'Update many orders in one asynchronous batch', 'RW'),
-  batches('get-batch', 'GET', '/orders/batches/{batch_id}', 'Read a batch and its progress'),
-  reports('create-report', 'POST', '/orders/reports', 'Request a PDF report of orders in a date range', 'RW'),
-  // RW: each call takes a token of the caller's bucket (docs/design.md D25).
+  batches(
+    'create-batch',
+    'POST',
+    '/orders/batches',
+    'Update many orders in one asynchronous batch',
+    // The caller's items in progress first (docs/design.md D62); a chunk that cannot be queued
+    // is recorded as failed at once.
+    tableAccess(callerLimitAccess('batches').take, batch.nextBatchId, batch.createBatch, batch.recordChunk),
+  ),
+  batches('get-batch', 'GET', '/orders/batches/{batch_id}', 'Read a batch and its progress', batch.getBatch),
+  reports(
+    'create-report',
+    'POST',
+    '/orders/reports',
+    'Request a PDF report of orders in a date range',
+    // A place among the caller's reports (D60: the jobs holding them are read when all are
+    // taken, and the places of ended ones given back), whether the caller can sign a callback
+    // (D70), the job; a job whose execution cannot be started is marked failed.
+    tableAccess(
+      callerLimitAccess('reports').take,
+      callerLimitAccess('reports').release,
+      secrets.list,
+      jobs.createJob,
+      jobs.getJob,
+      jobs.markFailed,
+    ),
+  ),
   {
     ...reports(
       'get-report-status',
       'GET',
       '/orders/reports/status/{report_id}',
       "Poll a report's progress (rate limited)",
-      'RW',
+      // Each call takes a token of the caller's bucket first (docs/design.md D25).
+      tableAccess(callerLimitAccess('report-status').take, jobs.getJob),
     ),
     throttle: STATUS_ROUTE_THROTTLE,
   },
-  reports('get-report', 'GET', '/orders/reports/{report_id}', 'Download a finished report (PDF)'),
+  reports(
+    'get-report',
+    'GET',
+    '/orders/reports/{report_id}',
+    'Download a finished report (PDF)',
+    jobs.getJob,
+  ),
   // The caller's own signing secrets for report callbacks (docs/design.md D70).
   webhooks(
     'create-webhook-secret',
     'POST',
     '/@me/webhook-secrets',
     "Make a signing secret for the caller's report callbacks (shown once)",
-    'RW',
+    secrets.add,
   ),
   webhooks(
     'list-webhook-secrets',
     'GET',
     '/@me/webhook-secrets',
     "List the caller's webhook secrets (ids and dates)",
+    secrets.list,
   ),
   webhooks(
     'delete-webhook-secret',
     'DELETE',
     '/@me/webhook-secrets/{secret_id}',
     "Delete one of the caller's webhook secrets",
-    'RW',
+    secrets.remove,
   ),
 ];
 
@@ -147,6 +211,8 @@ export interface FunctionSpec {
   readonly name: string;
   /** Module under `functions/`, without extension, that exports `handler`. */
   readonly handler: string;
+  /** What it may do to the table, as `Route.table`; nothing when left out. */
+  readonly table?: TableAccess;
 }
 
 /**
@@ -167,8 +233,16 @@ export const API_VERSION = 'v1';
  * the items of each dead message as failed, so that no batch stays `processing` for ever.
  */
 export const batchFunctions = {
-  processor: { name: 'process-batch-items', handler: 'batches/handlers/process-batch-items' },
-  deadLetters: { name: 'record-dead-batch-items', handler: 'batches/handlers/record-dead-batch-items' },
+  processor: {
+    name: 'process-batch-items',
+    handler: 'batches/handlers/process-batch-items',
+    table: tableAccess(batch.setOrderSentOn, batch.recordChunk),
+  },
+  deadLetters: {
+    name: 'record-dead-batch-items',
+    handler: 'batches/handlers/record-dead-batch-items',
+    table: batch.recordChunk,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
@@ -176,9 +250,30 @@ export const batchFunctions = {
  * the PDF into S3, record the job's state, and send the partner's callback.
  */
 export const reportFunctions = {
-  generate: { name: 'generate-report', handler: 'reports/handlers/generate-report' },
-  recordState: { name: 'record-report-state', handler: 'reports/handlers/record-report-state' },
-  sendCallback: { name: 'send-report-callback', handler: 'reports/handlers/send-report-callback' },
+  generate: {
+    name: 'generate-report',
+    handler: 'reports/handlers/generate-report',
+    // The job, its orders, and the name of whom the report is for.
+    table: tableAccess(jobs.getJob, orders.ordersCreatedBetween, users.getUser),
+  },
+  recordState: {
+    name: 'record-report-state',
+    handler: 'reports/handlers/record-report-state',
+    // An ended job gives its caller's place back (docs/design.md D60): a failed one is read for its owner.
+    table: tableAccess(
+      jobs.markCompleted,
+      jobs.markFailed,
+      jobs.getJob,
+      jobs.markNotDelivered,
+      callerLimitAccess('reports').release,
+    ),
+  },
+  sendCallback: {
+    name: 'send-report-callback',
+    handler: 'reports/handlers/send-report-callback',
+    // The job, its attempts, and the secrets of its owner to sign with (docs/design.md D70).
+    table: tableAccess(jobs.getJob, jobs.recordCallbackAttempt, secrets.list),
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
@@ -186,7 +281,11 @@ export const reportFunctions = {
  * names its step (lock, validate and plan, write a chunk, switch, remove a version, stock, failure).
  */
 export const catalogueFunctions = {
-  publishStep: { name: 'publish-catalogue-step', handler: 'catalogue/handlers/publish-catalogue-step' },
+  publishStep: {
+    name: 'publish-catalogue-step',
+    handler: 'catalogue/handlers/publish-catalogue-step',
+    table: publishStoreAccess,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
@@ -194,5 +293,32 @@ export const catalogueFunctions = {
  * reads the events queue behind the bus's rule, with partial batch responses.
  */
 export const eventFunctions = {
-  consumer: { name: 'consume-events', handler: 'events/handlers/consume-events' },
+  consumer: {
+    name: 'consume-events',
+    handler: 'events/handlers/consume-events',
+    table: tableAccess(events.placeOrder, events.changeOrderStatus, events.putUser),
+  },
 } as const satisfies Record<string, FunctionSpec>;
+
+/**
+ * The Cognito pre token generation (V2) trigger of a stage with its own user pool
+ * (lib/identity.ts): the integer user id into the access token, and a first sign-in's user record.
+ */
+export const identityFunctions = {
+  preTokenGeneration: {
+    name: 'pre-token-generation',
+    handler: 'identity/handlers/pre-token-generation',
+    table: firstSignInAccess,
+  },
+} as const satisfies Record<string, FunctionSpec>;
+
+/** Every function of a stage, routes first: what the infra tests and the sandbox's table grants go through. */
+export const allFunctions: readonly FunctionSpec[] = [
+  ...routes,
+  authorizerFunction,
+  ...Object.values(identityFunctions),
+  ...Object.values(batchFunctions),
+  ...Object.values(reportFunctions),
+  ...Object.values(catalogueFunctions),
+  ...Object.values(eventFunctions),
+];

@@ -1,4 +1,4 @@
-import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -10,13 +10,9 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import {
-  CATALOGUE_LEADING_KEYS,
-  CATALOGUE_READ_ACTIONS,
-} from '../functions/catalogue/store/catalogue-access';
 import { SERVICE_NAME, SERVICE_NAME_ENV, STAGE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { type TableAccess, tableAccess } from '../functions/commons/table-access';
 import { tableSchema } from '../functions/commons/table-schema';
-import type { TableAccess } from '../functions/routes';
 import { functionsDir, lockFile, projectRoot } from './project-paths';
 import type { StageSettings } from './stage';
 
@@ -122,35 +118,23 @@ export class ApiFunction extends NodejsFunction {
     return [this.functionArn];
   }
 
-  /** Tells the function its table (env `TABLE_NAME`) and grants exactly the access asked for. */
+  /**
+   * Tells the function its table (env `TABLE_NAME`) and grants it exactly its table access
+   * (docs/design.md D53): one statement per grant, the grant's actions on the table or the named
+   * index, under a `dynamodb:LeadingKeys` condition on the grant's key patterns.
+   */
   bindTable(table: ITable, access: TableAccess): void {
     this.addEnvironment(TABLE_NAME_ENV, table.tableName);
-    if (access === 'CATALOGUE') {
-      // GetItem, BatchGetItem and Query on catalogue items only, on the table and its byPosition index (whose
-      // partition key, a listing partition's, starts with CAT# too).
+    for (const grant of tableAccess(access)) {
       this.addToRolePolicy(
         new PolicyStatement({
-          actions: [...CATALOGUE_READ_ACTIONS],
-          resources: [table.tableArn, `${table.tableArn}/index/${tableSchema.indexes.byPosition.name}`],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
+          actions: [...grant.actions],
+          resources: [
+            grant.index ? `${table.tableArn}/index/${tableSchema.indexes[grant.index].name}` : table.tableArn,
+          ],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.leadingKeys] } },
         }),
       );
-      return;
-    }
-    if (access === 'RW') {
-      table.grantReadWriteData(this);
-    } else {
-      table.grantReadData(this);
-    }
-    const cfnTable = table.node.defaultChild;
-    if (this.role && cfnTable instanceof CfnElement) {
-      const logicalId: string = Stack.of(this).resolve(cfnTable.logicalId);
-      Validations.of(this.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
-        reason:
-          'The table grant covers its global secondary indexes as <table>/index/*: still this one table ' +
-          'only, and the same actions as on the table itself (Query on the byPosition index).',
-      });
     }
   }
 }

@@ -165,7 +165,7 @@ export class BatchQueue extends Construct {
       settings,
       timeout: Duration.seconds(consumer.timeoutSeconds),
     });
-    fn.bindTable(table, 'RW');
+    fn.bindTable(table, spec.table ?? []);
     fn.addEventSource(
       new SqsEventSource(source, {
         batchSize: consumer.batchSize,

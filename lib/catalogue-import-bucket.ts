@@ -8,6 +8,7 @@ import {
   UPLOAD_PREFIX,
   VERSION_PREFIX,
 } from '../functions/catalogue/adapters/import-object-keys';
+import { bucketArnInFinding } from './nag-arn';
 import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';
 
@@ -77,9 +78,8 @@ export class CatalogueImportBucket extends Construct {
       }),
     );
     if (!fn.role) throw new Error(`${fn.node.path} has no role`);
-    const bucketId: string = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId);
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${SEARCH_SNAPSHOT_PATTERN}]`,
+      id: `AwsSolutions-IAM5[Resource::${bucketArnInFinding(this.bucket, fn)}/${SEARCH_SNAPSHOT_PATTERN}]`,
       reason:
         'Snapshots are named by the catalogue version, made per publish, so the keys cannot be named in advance; ' +
         'the grant is GetObject on the search snapshots of this one bucket only.',

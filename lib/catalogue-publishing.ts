@@ -1,6 +1,5 @@
-import { CfnOutput, Duration } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   Choice,
   Condition,
@@ -20,8 +19,7 @@ import {
   PUBLISH_STATES,
   PUBLISH_TIMING,
 } from '../functions/catalogue/domain/catalogue-publishing';
-import { CATALOGUE_LEADING_KEYS, PUBLISH_TABLE_ACTIONS } from '../functions/catalogue/store/catalogue-access';
-import { CATALOGUE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { CATALOGUE_ENV } from '../functions/commons/environment';
 import { catalogueFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
 import { CatalogueImportBucket } from './catalogue-import-bucket';
@@ -67,14 +65,7 @@ export class CataloguePublishing extends Construct {
       memorySize: 3008,
     });
     // Only the actions the store calls, only on catalogue items (never a user, order or job).
-    this.publishStep.addEnvironment(TABLE_NAME_ENV, table.tableName);
-    this.publishStep.addToRolePolicy(
-      new PolicyStatement({
-        actions: [...PUBLISH_TABLE_ACTIONS],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
-      }),
-    );
+    this.publishStep.bindTable(table, catalogueFunctions.publishStep.table);
     this.publishStep.addEnvironment(CATALOGUE_ENV.bucket, this.importBucket.bucket.bucketName);
     this.importBucket.grantPublish(this.publishStep);
 
@@ -221,17 +212,6 @@ export class CataloguePublishing extends Construct {
       what: 'catalogue-publish',
       definition,
       timeout: Duration.seconds(PUBLISH_TIMING.lockSeconds),
-    });
-
-    new CfnOutput(this, 'ImportBucketName', {
-      key: 'CatalogueImportBucket',
-      value: this.importBucket.bucket.bucketName,
-      description: 'Where `npm run catalogue -- publish` uploads catalogue and stock files',
-    });
-    new CfnOutput(this, 'PublishStateMachineArn', {
-      key: 'CataloguePublishStateMachine',
-      value: this.stateMachine.stateMachineArn,
-      description: 'The catalogue publish workflow that `npm run catalogue` starts',
     });
   }
 

@@ -1,26 +1,38 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { App, type AppProps, CfnOutput, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  App,
+  type AppProps,
+  CfnOutput,
+  NestedStack,
+  Stack,
+  type StackProps,
+  Tags,
+  Validations,
+} from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import type { Route } from '../functions/routes';
 import { AccountSetupStack } from './account-setup-stack';
-import { CommerceRestApi, DEFAULT_THROTTLE, type Throttle } from './api/rest-api';
+import { CommerceRestApi } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
 import { CataloguePublishing } from './catalogue-publishing';
-import { type ExternalIssuer, externalIssuerFromContext, Identity } from './identity';
+import { Identity } from './identity';
 import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
-import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
+import { DEFAULT_STAGE, type StageSettings, stageSettings, validateStage } from './stage';
+import { readStageFile, STAGES_DIR, type StageFile } from './stage-file';
+import { withContextOverrides } from './stage-overrides';
 import { CommerceTable } from './storage';
 
 export interface CommerceApiStackProps extends StackProps {
-  readonly stage: string;
-  /** Stage-wide API throttling; defaults to rate 100/s, burst 200. */
-  readonly throttle?: Throttle;
-  /** Trust this OIDC issuer instead of making a Cognito user pool for the stage. */
-  readonly externalIssuer?: ExternalIssuer;
+  /** The stage's settings, from its stage file (lib/stage-file.ts). */
+  readonly settings: StageSettings;
+  /** The route table; `functions/routes.ts` unless a test measures another (docs/design.md D55). */
+  readonly routes?: readonly Route[];
 }
 
 /** The route whose function sends batch chunks to the queue. */
@@ -47,39 +59,54 @@ export class CommerceApiStack extends Stack {
   readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: CommerceApiStackProps) {
-    const settings = stageSettings(props.stage);
+    const { settings, routes, ...stackProps } = props;
     super(scope, id, {
       description: `Commerce API, stage ${settings.stage}`,
-      terminationProtection: settings.isProd,
-      ...props,
+      terminationProtection: settings.isProtected,
+      // Pinned when the stage file names them (always for a protected stage): a deploy with
+      // another account's credentials, or to another region, fails before it starts.
+      ...(settings.env ? { env: settings.env } : {}),
+      ...stackProps,
     });
     this.stage = settings.stage;
     Tags.of(this).add('project', 'commerce-api');
     Tags.of(this).add('stage', settings.stage);
 
     this.storage = new CommerceTable(this, 'Storage', { settings });
-    this.identity = new Identity(this, 'Identity', {
-      settings,
-      table: this.storage.table,
-      ...(props.externalIssuer ? { externalIssuer: props.externalIssuer } : {}),
-    });
+    this.identity = new Identity(this, 'Identity', { settings, table: this.storage.table });
     this.api = new CommerceRestApi(this, 'Api', {
       settings,
       table: this.storage.table,
-      throttle: props.throttle ?? DEFAULT_THROTTLE,
       authorizerEnvironment: this.identity.authorizerEnvironment,
+      ...(routes ? { routes } : {}),
     });
-    this.batches = new BatchQueue(this, 'Batches', { settings, table: this.storage.table });
+    // Each area's resources in a nested stack of its own, so the stage's stack keeps room for
+    // routes (docs/design.md D55); the sandbox builds the same constructs in a stack of its own.
+    const nested = (id: string, what: string) =>
+      new NestedStack(this, id, { description: `Commerce API, stage ${settings.stage}: ${what}` });
+    this.batches = new BatchQueue(nested('BatchesStack', 'order batches'), 'Batches', {
+      settings,
+      table: this.storage.table,
+    });
     // Only the function behind POST /orders/batches sends to the queue.
     this.batches.addSender(this.api.functionFor(BATCH_SENDER_ROUTE));
-    this.reports = new ReportWorkflow(this, 'Reports', { settings, table: this.storage.table });
+    this.reports = new ReportWorkflow(nested('ReportsStack', 'report workflow'), 'Reports', {
+      settings,
+      table: this.storage.table,
+    });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
     // Each caller's webhook secrets are derived from the stage key (docs/design.md D70).
     this.reports.addWebhookKeyReader(this.api.functionFor(WEBHOOK_SECRET_ROUTE));
-    this.catalogue = new CataloguePublishing(this, 'Catalogue', { settings, table: this.storage.table });
+    this.catalogue = new CataloguePublishing(nested('CatalogueStack', 'catalogue publishing'), 'Catalogue', {
+      settings,
+      table: this.storage.table,
+    });
     for (const route of SEARCH_ROUTES) this.catalogue.addSearchReader(this.api.functionFor(route));
-    this.orderEvents = new OrderEvents(this, 'OrderEvents', { settings, table: this.storage.table });
+    this.orderEvents = new OrderEvents(nested('OrderEventsStack', 'order and user events'), 'OrderEvents', {
+      settings,
+      table: this.storage.table,
+    });
     // Last: it finds every function of the stack, for their metrics' stage and their alarms.
     this.operations = new Operations(this, 'Operations', {
       settings,
@@ -94,6 +121,14 @@ export class CommerceApiStack extends Stack {
       value: this.api.restApi.urlForPath('/v1'),
     });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    new CfnOutput(this, 'CatalogueImportBucket', {
+      value: this.catalogue.importBucket.bucket.bucketName,
+      description: 'Where `npm run catalogue -- publish` uploads catalogue and stock files',
+    });
+    new CfnOutput(this, 'CataloguePublishStateMachine', {
+      value: this.catalogue.stateMachine.stateMachineArn,
+      description: 'The catalogue publish workflow that `npm run catalogue` starts',
+    });
     new CfnOutput(this, 'BatchQueueUrl', { value: this.batches.queue.queueUrl });
     new CfnOutput(this, 'BatchDeadLetterQueueUrl', {
       description: 'Dead-letter queue of the order batches (drained by the dead-letter recorder)',
@@ -133,38 +168,42 @@ export class CommerceApiStack extends Stack {
 
 export const stackName = (stage: string): string => `CommerceApi-${stage}`;
 
-/** Reads a positive number from context; CLI context (`-c throttleRate=50`) arrives as a string. */
-function positiveNumberFromContext(app: Construct, key: string): number | undefined {
-  const raw: unknown = app.node.tryGetContext(key);
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new Error(`Context ${key} must be a positive number, got ${JSON.stringify(raw)}.`);
-  }
-  return value;
-}
-
-/** Throttle from context `throttleRate` / `throttleBurst`, each defaulting on its own. */
-export function throttleFromContext(app: Construct): Throttle {
-  return {
-    rateLimit: positiveNumberFromContext(app, 'throttleRate') ?? DEFAULT_THROTTLE.rateLimit,
-    burstLimit: positiveNumberFromContext(app, 'throttleBurst') ?? DEFAULT_THROTTLE.burstLimit,
-  };
+export interface StageOptions {
+  /** The stage; else context `stage` (`cdk synth -c stage=prod`); else `dev`. */
+  readonly stage?: string;
+  /** Where the stage files are; `stages/` of the project by default. */
+  readonly stagesDir?: string;
+  /** The stage file's content itself, instead of reading it (tests, throwaway stacks). */
+  readonly stageFile?: StageFile;
+  /** Another route table than `functions/routes.ts` (the infra test of the resource budget). */
+  readonly routes?: readonly Route[];
 }
 
 /**
- * Adds the stack of one stage to an app. The stage comes from `options.stage`, else from
- * context `stage` (`cdk synth -c stage=prod`), else `dev`; throttling and an external token
- * issuer (`-c issuer=https://… -c audience=…`, see `externalIssuerFromContext`) from context.
+ * Adds the stack of one stage to an app, built from the stage's file (`stages/<stage>.json`,
+ * refused when missing or invalid). On an unprotected stage, context flags may override the
+ * token issuer and the throttle for a one-off synth (lib/stage-overrides.ts), with a warning.
  */
-export function addCommerceApi(app: App, options: { stage?: string } = {}): CommerceApiStack {
+export function addCommerceApi(app: App, options: StageOptions = {}): CommerceApiStack {
   const stage = validateStage(options.stage ?? app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
-  const externalIssuer = externalIssuerFromContext(app);
-  return new CommerceApiStack(app, stackName(stage), {
+  const dir = options.stagesDir ?? STAGES_DIR;
+  const { file, overridden } = withContextOverrides(
+    app,
     stage,
-    throttle: throttleFromContext(app),
-    ...(externalIssuer ? { externalIssuer } : {}),
+    options.stageFile ?? readStageFile(stage, dir),
+  );
+  const stack = new CommerceApiStack(app, stackName(stage), {
+    settings: stageSettings(stage, file),
+    ...(options.routes ? { routes: options.routes } : {}),
   });
+  if (overridden.length > 0) {
+    Annotations.of(stack).addWarningV2(
+      'commerce-api:stage-override',
+      `-c ${overridden.join(', ')} override${overridden.length === 1 ? 's' : ''} the stage file for this ` +
+        'synth only: a deploy without the flags builds the stage from its file.',
+    );
+  }
+  return stack;
 }
 
 /**
@@ -175,8 +214,7 @@ export function addStacks(app: App): Stack {
   return app.node.tryGetContext('setup') === 'account' ? new AccountSetupStack(app) : addCommerceApi(app);
 }
 
-export interface CreateCommerceApiOptions {
-  readonly stage?: string;
+export interface CreateCommerceApiOptions extends StageOptions {
   /** Run esbuild for every function. Off (default) for tests, which only read the templates. */
   readonly bundling?: boolean;
   /** Register the cdk-nag AwsSolutions checks, as the CDK app does. */
@@ -212,7 +250,13 @@ export function createCommerceApi(options: CreateCommerceApiOptions = {}): {
       ...(options.bundling ? {} : { 'aws:cdk:bundling-stacks': [] }),
     },
   });
-  const stack = addCommerceApi(app, options.stage === undefined ? {} : { stage: options.stage });
+  const { stage, stagesDir, stageFile, routes } = options;
+  const stack = addCommerceApi(app, {
+    ...(stage === undefined ? {} : { stage }),
+    ...(stagesDir === undefined ? {} : { stagesDir }),
+    ...(stageFile === undefined ? {} : { stageFile }),
+    ...(routes === undefined ? {} : { routes }),
+  });
   if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
 }

@@ -1,7 +1,7 @@
 /**
  * The AWS Control Tower proactive controls (cfn-guard rules of @cdklabs/cdk-validator-cfnguard)
  * that the stack does not meet on purpose, each with why. test/infra/control-tower.test.ts runs
- * every other control on the prod template and fails on any finding.
+ * every other control on the prod templates (the stack's and its nested stacks') and fails on any finding.
  */
 export interface Acknowledgement {
   /** The check the control's guard file runs, as findings name it. */
@@ -23,8 +23,8 @@ export const CONTROL_TOWER_ACKNOWLEDGEMENTS: Readonly<Record<string, Acknowledge
     reason:
       'Every Lambda permission is for an AWS service of this stack (API Gateway, Cognito) with a SourceArn ' +
       'naming the resource (the API stage and method, the user pool); API Gateway’s is built with Fn::Join ' +
-      'from the API’s own ids, which the control cannot recognize as local, and the account is not known ' +
-      'at synthesis in an environment-agnostic stack. test/infra/control-tower.test.ts checks the SourceArns.',
+      'from the API’s own ids (passed into the functions’ nested stacks as parameters), which the control ' +
+      'cannot recognize as local. test/infra/control-tower.test.ts checks the SourceArns.',
   },
   'ct-cloudwatch-pr-3': {
     check: 'cloudwatch_log_group_encrypted_check',

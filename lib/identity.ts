@@ -12,123 +12,23 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { AUTH_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
+import { AUTH_ENV } from '../functions/commons/environment';
 import { ADMIN_GROUP } from '../functions/identity/domain/auth-settings';
+import { identityFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
-import { resourceName, stageName } from './resource-names';
+import { routeFunctionName, stageName } from './resource-names';
 import type { StageSettings } from './stage';
-
-/** Module of the Cognito pre token generation (V2) trigger under `functions/`. */
-export const PRE_TOKEN_GENERATION_HANDLER = 'identity/handlers/pre-token-generation';
 
 /** The custom attribute (`custom:user_id`) holding the spec's integer user id, and the claim it becomes. */
 export const USER_ID_ATTRIBUTE = 'user_id';
 export const COGNITO_USER_ID_CLAIM = 'user_id';
 export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
 
-/**
- * An OIDC issuer outside the stack (`-c issuer=https://… -c audience=…`): the stack then makes
- * no user pool and the authorizer trusts this issuer's tokens only.
- */
-export interface ExternalIssuer {
-  /** Exact `iss` of accepted tokens; https. */
-  readonly issuer: string;
-  /** Accepted `aud`. */
-  readonly audience: string;
-  /** Claim holding the integer user id; the authorizer defaults to `sub`. */
-  readonly userIdClaim?: string;
-  /** Claim listing the user's groups; the authorizer defaults to `cognito:groups`. */
-  readonly groupsClaim?: string;
-  /** Where the issuer publishes its keys; the authorizer defaults to `<issuer>/.well-known/jwks.json`. */
-  readonly jwksUri?: string;
-}
-
-/** Context keys of the external issuer mode, as given to `cdk synth|deploy -c key=value`. */
-export const ISSUER_CONTEXT = {
-  issuer: 'issuer',
-  audience: 'audience',
-  userIdClaim: 'userIdClaim',
-  groupsClaim: 'groupsClaim',
-  jwksUri: 'jwksUri',
-} as const;
-
-function httpsUrl(key: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`Context ${key} must be an https URL, got ${JSON.stringify(value)}.`);
-  }
-  if (url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
-    throw new Error(
-      `Context ${key} must be an https URL without credentials, query or fragment, got ${JSON.stringify(value)}.`,
-    );
-  }
-  // The value is kept as given: aws-jwt-verify compares `iss` with it character by character.
-  return value;
-}
-
-/** A claim name: a non-empty string without spaces (`sub`, `user_id`, `cognito:groups`, `https://x/roles`). */
-function claimName(key: string, value: string): string {
-  if (!/^\S+$/.test(value))
-    throw new Error(`Context ${key} must be a claim name, got ${JSON.stringify(value)}.`);
-  return value;
-}
-
-/**
- * The external issuer given by context, or undefined for the stack's own Cognito user pool.
- * Refuses, at synth, anything the authorizer could only fail on at run time: a non-https
- * issuer, an issuer without audience (or the reverse), claim or JWKS settings without issuer.
- */
-export function externalIssuerFromContext(scope: Construct): ExternalIssuer | undefined {
-  const read = (key: string): string | undefined => {
-    const raw: unknown = scope.node.tryGetContext(key);
-    if (raw === undefined || raw === null) return undefined;
-    if (typeof raw !== 'string' || raw.trim() === '') {
-      throw new Error(`Context ${key} must be a non-empty string, got ${JSON.stringify(raw)}.`);
-    }
-    return raw.trim();
-  };
-  const issuer = read(ISSUER_CONTEXT.issuer);
-  const audience = read(ISSUER_CONTEXT.audience);
-  const userIdClaim = read(ISSUER_CONTEXT.userIdClaim);
-  const groupsClaim = read(ISSUER_CONTEXT.groupsClaim);
-  const jwksUri = read(ISSUER_CONTEXT.jwksUri);
-
-  if (issuer === undefined) {
-    const stray = Object.entries({ audience, userIdClaim, groupsClaim, jwksUri })
-      .filter(([, value]) => value !== undefined)
-      .map(([key]) => key);
-    if (stray.length > 0) {
-      throw new Error(
-        `Context ${stray.join(', ')} applies to an external issuer only: add -c issuer=https://… ` +
-          `or drop it to use the stack's own Cognito user pool.`,
-      );
-    }
-    return undefined;
-  }
-  if (audience === undefined) {
-    throw new Error(
-      'Context issuer needs context audience (-c audience=<the aud of the tokens>): without it any token ' +
-        'of that issuer, minted for any application, would be accepted.',
-    );
-  }
-  return {
-    issuer: httpsUrl(ISSUER_CONTEXT.issuer, issuer),
-    audience,
-    ...(userIdClaim === undefined ? {} : { userIdClaim: claimName(ISSUER_CONTEXT.userIdClaim, userIdClaim) }),
-    ...(groupsClaim === undefined ? {} : { groupsClaim: claimName(ISSUER_CONTEXT.groupsClaim, groupsClaim) }),
-    ...(jwksUri === undefined ? {} : { jwksUri: httpsUrl(ISSUER_CONTEXT.jwksUri, jwksUri) }),
-  };
-}
-
 export interface IdentityProps {
+  /** Its `externalIssuer`, when set, is trusted instead of a user pool of the stack's own. */
   readonly settings: StageSettings;
-  /** Trust this issuer instead of making a user pool. */
-  readonly externalIssuer?: ExternalIssuer;
   /** Where the pool's trigger writes the user record of a first sign-in (docs/identity.md). */
   readonly table?: ITable;
 }
@@ -151,7 +51,8 @@ export class Identity extends Construct {
 
   constructor(scope: Construct, id: string, props: IdentityProps) {
     super(scope, id);
-    const { settings, externalIssuer } = props;
+    const { settings } = props;
+    const { externalIssuer } = settings;
 
     if (externalIssuer) {
       this.issuer = externalIssuer.issuer;
@@ -196,7 +97,7 @@ export class Identity extends Construct {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { sms: false, otp: true },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      deletionProtection: settings.isProd,
+      deletionProtection: settings.isProtected,
       removalPolicy: settings.removalPolicy,
     });
     this.userPool = userPool;
@@ -229,8 +130,8 @@ export class Identity extends Construct {
     });
 
     this.preTokenGeneration = new ApiFunction(this, 'PreTokenGeneration', {
-      entry: functionEntry(PRE_TOKEN_GENERATION_HANDLER),
-      functionName: resourceName(settings.stage, 'pre-token-generation'),
+      entry: functionEntry(identityFunctions.preTokenGeneration.handler),
+      functionName: routeFunctionName(settings.stage, identityFunctions.preTokenGeneration.name),
       description:
         'Cognito pre token generation (V2): custom:user_id into the access token as user_id; the user record at a first sign-in',
       settings,
@@ -238,17 +139,9 @@ export class Identity extends Construct {
       // Cognito waits 5 seconds for a trigger, then fails the sign-in.
       timeout: Duration.seconds(5),
     });
-    if (props.table) {
-      // The trigger creates a first sign-in's user record: PutItem on user items, nothing else.
-      this.preTokenGeneration.addEnvironment(TABLE_NAME_ENV, props.table.tableName);
-      this.preTokenGeneration.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:PutItem'],
-          resources: [props.table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] } },
-        }),
-      );
-    }
+    // The trigger creates a first sign-in's user record: PutItem on user items, nothing else.
+    if (props.table)
+      this.preTokenGeneration.bindTable(props.table, identityFunctions.preTokenGeneration.table);
     userPool.addTrigger(
       UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG,
       this.preTokenGeneration,

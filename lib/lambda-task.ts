@@ -4,13 +4,16 @@ import { JsonPath, TaskInput, Timeout } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 
+/** Lambda refused the invocation: the function's reserved concurrency, or the account's, is used up. */
+export const LAMBDA_THROTTLED = 'Lambda.TooManyRequestsException';
+
 /** Errors of Lambda itself (not of our code) that are always worth another try. */
 export const LAMBDA_SERVICE_ERRORS = [
   'Lambda.ClientExecutionTimeoutException',
   'Lambda.ServiceException',
   'Lambda.AWSLambdaException',
   'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
+  LAMBDA_THROTTLED,
 ];
 
 export interface LambdaTaskProps {

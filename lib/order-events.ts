@@ -12,13 +12,10 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { TABLE_NAME_ENV } from '../functions/commons/environment';
-import { tableSchema } from '../functions/commons/table-schema';
 import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../functions/events/event-types';
 import { eventFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
@@ -39,21 +36,6 @@ export interface OrderEventsProps {
   /** The table the consumer writes orders and users to. */
   readonly table: ITable;
 }
-
-/**
- * The DynamoDB actions the consumer calls, and nothing else: GetItem (the list's counter, an
- * order whose change was refused), PutItem, UpdateItem and ConditionCheckItem (TransactWriteItems
- * is authorized item by item as these), Query on the byPosition index (a list's last position).
- */
-export const CONSUMER_TABLE_ACTIONS = [
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-] as const;
-
-/** The partition keys the consumer may touch: orders, users and the customers' order lists and counters. */
-export const CONSUMER_LEADING_KEYS = ['ORDER#*', 'USER#*'] as const;
 
 /**
  * Order and user events into the stage (docs/design.md D47, issue 12): the bus
@@ -125,23 +107,9 @@ export class OrderEvents extends Construct {
       description: 'Applies order and user events from the events queue (partial batch responses)',
       settings,
       timeout: Duration.seconds(consumer.timeoutSeconds),
-      environment: { [TABLE_NAME_ENV]: table.tableName },
     });
-    const leadingKeys = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CONSUMER_LEADING_KEYS] } };
-    this.consumer.addToRolePolicy(
-      new PolicyStatement({
-        actions: [...CONSUMER_TABLE_ACTIONS],
-        resources: [table.tableArn],
-        conditions: leadingKeys,
-      }),
-    );
-    this.consumer.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query'],
-        resources: [`${table.tableArn}/index/${tableSchema.indexes.byPosition.name}`],
-        conditions: leadingKeys,
-      }),
-    );
+    // Orders, users and the customers' order lists only, with the actions the store calls.
+    this.consumer.bindTable(table, eventFunctions.consumer.table);
     this.consumer.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: consumer.batchSize,

@@ -25,5 +25,5 @@ export const privateBucketProps = (
   versioned: false,
   lifecycleRules,
   removalPolicy: settings.removalPolicy,
-  autoDeleteObjects: !settings.isProd,
+  autoDeleteObjects: !settings.isProtected,
 });

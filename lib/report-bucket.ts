@@ -1,9 +1,10 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { REPORT_RETENTION_DAYS } from '../functions/reports/domain/report-job';
+import { bucketArnInFinding } from './nag-arn';
 import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';
 
@@ -96,9 +97,8 @@ export class ReportBucket extends Construct {
 
   private acknowledgeReportObjects(fn: IFunction, reason: string): void {
     if (!fn.role) throw new Error(`${fn.node.path} has no role to grant report access to`);
-    const bucketId: string = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId);
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${REPORT_OBJECT_PATTERN}]`,
+      id: `AwsSolutions-IAM5[Resource::${bucketArnInFinding(this.bucket, fn)}/${REPORT_OBJECT_PATTERN}]`,
       reason,
     });
   }

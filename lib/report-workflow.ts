@@ -2,19 +2,28 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Choice, Condition, Fail, JsonPath, type StateMachine, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
+import {
+  Choice,
+  Condition,
+  Fail,
+  JitterType,
+  JsonPath,
+  type StateMachine,
+  Succeed,
+} from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { REPORT_ENV, WEBHOOK_ENV } from '../functions/commons/environment';
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
+  GENERATE_THROTTLED_RETRY,
   REPORT_ERRORS,
   REPORT_STATES,
   TASK_TIMEOUTS,
 } from '../functions/reports/domain/report-workflow';
 import { type FunctionSpec, reportFunctions } from '../functions/routes';
 import { ApiFunction } from './api-function';
-import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';
+import { LAMBDA_SERVICE_ERRORS, LAMBDA_THROTTLED, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
 import { ReportBucket } from './report-bucket';
 import { resourceName, routeFunctionName } from './resource-names';
@@ -76,8 +85,10 @@ export class ReportWorkflow extends Construct {
       // 100,000 orders peak near 300 MB while the PDF is written; more memory also means more CPU.
       memorySize: 1769,
       description: 'Report workflow: reads the orders of the range and writes their PDF to S3',
+      // From the stage file: a burst of reports cannot take the account's concurrency from the API.
+      reservedConcurrency: settings.reportGeneratorConcurrency,
     });
-    this.generator.bindTable(table, 'RO');
+    this.generator.bindTable(table, reportFunctions.generate.table);
     this.generator.addEnvironment(REPORT_ENV.bucket, this.bucket.bucket.bucketName);
     this.bucket.grantWriteReports(this.generator);
 
@@ -85,13 +96,13 @@ export class ReportWorkflow extends Construct {
       timeoutSeconds: TASK_TIMEOUTS.record,
       description: "Report workflow: records a report's outcome (completed, failed, not notified)",
     });
-    this.stateRecorder.bindTable(table, 'RW');
+    this.stateRecorder.bindTable(table, reportFunctions.recordState.table);
 
     this.callbackSender = this.taskFunction('CallbackSender', reportFunctions.sendCallback, settings, {
       timeoutSeconds: TASK_TIMEOUTS.callback,
       description: "Report workflow: POSTs the signed completion callback to the partner's URL",
     });
-    this.callbackSender.bindTable(table, 'RW');
+    this.callbackSender.bindTable(table, reportFunctions.sendCallback.table);
     this.addWebhookKeyReader(this.callbackSender);
 
     const reportId = JsonPath.stringAt('$.reportId');
@@ -111,6 +122,15 @@ export class ReportWorkflow extends Construct {
       TASK_TIMEOUTS.generate,
       '$.report',
     );
+    // First, as the first matching retrier applies: a generation refused for want of concurrency
+    // (the reservation is full) waits its turn.
+    generate.addRetry({
+      errors: [LAMBDA_THROTTLED],
+      interval: Duration.seconds(GENERATE_THROTTLED_RETRY.intervalSeconds),
+      backoffRate: GENERATE_THROTTLED_RETRY.backoffRate,
+      maxAttempts: GENERATE_THROTTLED_RETRY.maxRetries,
+      jitterStrategy: JitterType.FULL,
+    });
     generate.addRetry({
       errors: [REPORT_ERRORS.storageFailed, ...LAMBDA_SERVICE_ERRORS],
       interval: Duration.seconds(GENERATE_RETRY.intervalSeconds),
@@ -215,7 +235,12 @@ export class ReportWorkflow extends Construct {
     id: string,
     spec: FunctionSpec,
     settings: StageSettings,
-    options: { timeoutSeconds: number; description: string; memorySize?: number },
+    options: {
+      timeoutSeconds: number;
+      description: string;
+      memorySize?: number;
+      reservedConcurrency?: number | undefined;
+    },
   ): ApiFunction {
     return new ApiFunction(this, id, {
       entry: functionEntry(spec.handler),
@@ -224,6 +249,7 @@ export class ReportWorkflow extends Construct {
       settings,
       timeout: Duration.seconds(options.timeoutSeconds),
       ...(options.memorySize ? { memorySize: options.memorySize } : {}),
+      ...(options.reservedConcurrency ? { reservedConcurrentExecutions: options.reservedConcurrency } : {}),
     });
   }
 }

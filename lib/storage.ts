@@ -21,7 +21,7 @@ export class CommerceTable extends Construct {
 
   constructor(scope: Construct, id: string, { settings }: CommerceTableProps) {
     super(scope, id);
-    const { isProd } = settings;
+    const { isProtected } = settings;
 
     this.table = new Table(this, 'Table', {
       tableName: stageName(settings.stage),
@@ -31,8 +31,8 @@ export class CommerceTable extends Construct {
       // The AWS managed key (aws/dynamodb): encrypted under KMS with CloudTrail-visible key use,
       // no key policy to maintain, and the grants below need no kms:* statements.
       encryption: TableEncryption.AWS_MANAGED,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: isProd },
-      deletionProtection: isProd,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: isProtected },
+      deletionProtection: isProtected,
       removalPolicy: settings.removalPolicy,
       timeToLiveAttribute: tableSchema.expiresAt,
     });
@@ -46,13 +46,13 @@ export class CommerceTable extends Construct {
       });
     }
 
-    if (!isProd) {
+    if (!isProtected) {
       Validations.of(this.table).acknowledge({
         id: 'AwsSolutions-DDB3',
         reason:
-          'Point-in-time recovery is on for prod only. The other stages are for development and trials: their ' +
-          'data is what a team puts in to try the service, so continuous backups there would cost without ' +
-          'protecting anything a team relies on.',
+          'Point-in-time recovery is on for protected stages only (the stage file says which). The others are ' +
+          'for development and trials: their data is what a team puts in to try the service, so continuous ' +
+          'backups there would cost without protecting anything a team relies on.',
       });
     }
   }

@@ -1,11 +1,13 @@
 /**
  * Counters of what the sandbox did since it started, served as JSON at `/_sandbox/stats` (beside
  * the issuer's JWKS, outside `/v1`): the DynamoDB requests the functions made, by operation,
- * what each event source mapping delivered, and the report executions. The benchmark reads DynamoDB writes per item from it
+ * what each event source mapping delivered, the report executions, and the functions' table
+ * requests checked against their grants. The benchmark reads DynamoDB writes per item from it
  * and the e2e tests read deliveries (a retried message, a message that was not reprocessed).
  */
 import { type ChannelListener, subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
+import { tableGrantChecks } from './iam/table-grants';
 import type { MappingStats } from './queues/event-source-mapping';
 import type { ExecutionStats } from './stepfunctions/executions';
 
@@ -55,6 +57,8 @@ export interface SandboxStatsDocument {
   readonly mappings: Record<string, MappingStats>;
   /** Executions of the report state machine, when the sandbox runs it. */
   readonly executions?: ExecutionStats;
+  /** The functions' table requests checked against their grants, and those refused (docs/design.md D54). */
+  readonly tableGrants: { readonly checked: number; readonly refused: number };
 }
 
 export const writesIn = (requests: Readonly<Record<string, number>>): number =>
@@ -77,6 +81,7 @@ export const sandboxStats = (sources: {
         Object.entries(sources.mappings()).map(([name, stats]) => [name, { ...stats }]),
       ),
       ...(executions ? { executions } : {}),
+      tableGrants: { ...tableGrantChecks },
     };
   },
 });

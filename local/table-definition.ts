@@ -61,7 +61,7 @@ export function createTableInput(properties: CfnTableProperties): CreateTableCom
  * is imported here, lazily, so a warm start that does not need it does not pay for it.
  */
 export async function synthesizeTableInput(): Promise<CreateTableCommandInput> {
-  const [{ App, Stack }, { CommerceTable }, { stageSettings }] = await Promise.all([
+  const [{ App, Stack }, { CommerceTable }, { stageSettings, THROWAWAY_STAGE_FILE }] = await Promise.all([
     import('aws-cdk-lib'),
     import('../lib/storage'),
     import('../lib/stage'),
@@ -71,7 +71,7 @@ export async function synthesizeTableInput(): Promise<CreateTableCommandInput> {
     builtinCloudFormationValidation: false,
   });
   const stack = new Stack(app, 'SandboxStorage');
-  new CommerceTable(stack, 'Storage', { settings: stageSettings(SANDBOX_STAGE) });
+  new CommerceTable(stack, 'Storage', { settings: stageSettings(SANDBOX_STAGE, THROWAWAY_STAGE_FILE) });
   const template = app.synth().getStackByName(stack.stackName).template as {
     Resources: Record<string, { Type: string; Properties: CfnTableProperties }>;
   };

@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { NestedStack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -6,7 +6,6 @@ import {
   EndpointType,
   type IAuthorizer,
   type IResource,
-  LambdaIntegration,
   LogGroupLogDestination,
   type Method,
   type MethodDeploymentOptions,
@@ -26,16 +25,8 @@ import type { StageSettings } from '../stage';
 import { RouteAuthorizers, tokenRouteCognitoReason } from './authorizers';
 import { addGatewayErrors } from './gateway-responses';
 import { addMethodNotAllowed } from './method-not-allowed';
+import { RouteIntegration } from './route-integration';
 import { ApiWebAcl } from './web-acl';
-
-export interface Throttle {
-  /** Steady-state requests per second for the whole stage. */
-  readonly rateLimit: number;
-  /** Requests the stage absorbs in a burst above the rate. */
-  readonly burstLimit: number;
-}
-
-export const DEFAULT_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
 
 /**
  * Metrics and execution logging of every method. Errors only: INFO would log every request twice
@@ -53,7 +44,6 @@ export interface CommerceRestApiProps {
   readonly table: ITable;
   /** Defaults to the route table of `functions/routes.ts`. */
   readonly routes?: readonly Route[];
-  readonly throttle?: Throttle;
   /**
    * Environment of the token authorizer: which issuer and audience it trusts and which claims
    * hold the user id and groups (names from `AUTH_ENV`; see `Identity`).
@@ -95,6 +85,7 @@ export class CommerceRestApi extends Construct {
   readonly restApi: RestApi;
   private readonly authorizers: RouteAuthorizers;
   private readonly functionsByRoute = new Map<string, ApiFunction>();
+  private readonly areaStacks = new Map<string, NestedStack>();
 
   constructor(scope: Construct, id: string, props: CommerceRestApiProps) {
     super(scope, id);
@@ -102,7 +93,7 @@ export class CommerceRestApi extends Construct {
     this.authorizers = new RouteAuthorizers(this, settings, props.authorizerEnvironment);
     const routes = props.routes ?? routeTable;
     const onGateway = gatewayRoutes(routes);
-    const throttle = props.throttle ?? DEFAULT_THROTTLE;
+    const { throttle } = settings;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/aws/apigateway/${stageName(settings.stage)}/access`,
@@ -126,7 +117,7 @@ export class CommerceRestApi extends Construct {
         ...STAGE_METHOD_LOGGING,
         throttlingRateLimit: throttle.rateLimit,
         throttlingBurstLimit: throttle.burstLimit,
-        methodOptions: methodThrottling(onGateway),
+        methodOptions: methodThrottling(onGateway, settings.routeThrottles),
       },
       // PDFs are returned base64-encoded by their function; API Gateway sends them as bytes only
       // when the request's first Accept type is binary, and `*/*` covers curl's and browsers'.
@@ -157,7 +148,7 @@ export class CommerceRestApi extends Construct {
       const { route } = gatewayRoute;
       const resource = v1.resourceForPath(gatewayRoute.path.replace(/^\//, ''));
       const fn = this.addRouteFunction(route, settings, table);
-      this.addRouteMethod(resource, gatewayRoute, fn, validator);
+      this.addRouteMethod(resource, gatewayRoute, fn, validator, settings.stage);
       onResource.set(resource, [...(onResource.get(resource) ?? []), gatewayRoute]);
     }
     for (const [resource, resourceRoutes] of onResource) {
@@ -169,14 +160,14 @@ export class CommerceRestApi extends Construct {
       );
     }
 
-    if (settings.isProd) {
+    if (settings.waf) {
       new ApiWebAcl(this, 'WebAcl', { stage: settings.stage, apiStage: this.restApi.deploymentStage });
     } else {
       Validations.of(this.restApi.deploymentStage).acknowledge({
         id: 'AwsSolutions-APIG3',
         reason:
-          'Only protected stages (prod) have the WAF web ACL (lib/api/web-acl.ts): other stages hold trial ' +
-          'data, are throttled per stage, and would pay for a web ACL each.',
+          "This stage's file turns the WAF web ACL (lib/api/web-acl.ts) off: protected stages have it by " +
+          'default; the others hold trial data, are throttled per stage, and would pay for a web ACL each.',
       });
     }
   }
@@ -198,9 +189,28 @@ export class CommerceRestApi extends Construct {
     return this.functionsByRoute;
   }
 
+  /**
+   * The nested stack of an area's route functions (`CatalogueRoutes`, `OrdersRoutes` …): each
+   * function, with its role, policy, log group and API Gateway permission, lives there, so a
+   * route costs the stage's own stack only its method (and its resource and 405 where the path
+   * is new), and CloudFormation's 500 resources a stack leave room for at least 100 routes
+   * (docs/design.md D55). The methods stay beside the REST API, whose deployment they belong to.
+   */
+  private areaStack(route: Route, settings: StageSettings): NestedStack {
+    const area = route.handler.split('/')[0]!;
+    let nested = this.areaStacks.get(area);
+    if (!nested) {
+      nested = new NestedStack(this, `${area[0]!.toUpperCase()}${area.slice(1)}Routes`, {
+        description: `Commerce API, stage ${settings.stage}: the functions of the ${area} routes`,
+      });
+      this.areaStacks.set(area, nested);
+    }
+    return nested;
+  }
+
   private addRouteFunction(route: Route, settings: StageSettings, table: ITable): ApiFunction {
     if (this.functionsByRoute.has(route.name)) throw new Error(`Duplicate route name ${route.name}`);
-    const fn = new ApiFunction(this, route.name, {
+    const fn = new ApiFunction(this.areaStack(route, settings), route.name, {
       entry: functionEntry(route.handler),
       functionName: routeFunctionName(settings.stage, route.name),
       description: `${route.method} /${API_VERSION}${route.path}: ${route.summary}`,
@@ -216,6 +226,7 @@ export class CommerceRestApi extends Construct {
     { route, path, pinned }: GatewayRoute,
     fn: ApiFunction,
     validator: RequestValidator,
+    stageName: string,
   ): Method {
     const needsToken = route.access === 'token';
     const isPinned = Object.keys(pinned).length > 0;
@@ -228,7 +239,7 @@ export class CommerceRestApi extends Construct {
     const method = resource.addMethod(
       route.method,
       // No test-invoke permission: the console's test button is not worth an extra grant per route.
-      new LambdaIntegration(fn, { allowTestInvoke: false }),
+      new RouteIntegration(fn, stageName),
       {
         operationName: route.name,
         requestValidator: validator,
@@ -256,26 +267,31 @@ export class CommerceRestApi extends Construct {
 }
 
 /**
- * Stage method settings for the routes that carry their own throttle, keyed by API Gateway
- * resource path and method (`/v1/orders/reports/status/{report_id}/GET`). A method's settings
- * stand instead of the stage-wide ones (resource path `/*`, every method), so they repeat its
- * logging, metrics and data-trace choices next to the route's own throttle.
+ * Stage method settings for the routes that have a throttle of their own (the stage file's, else
+ * the route table's), keyed by API Gateway resource path and method
+ * (`/v1/orders/reports/status/{report_id}/GET`). A method's settings stand instead of the
+ * stage-wide ones (resource path `/*`, every method), so they repeat its logging, metrics and
+ * data-trace choices next to the route's own throttle.
  */
-function methodThrottling(onGateway: readonly GatewayRoute[]): Record<string, MethodDeploymentOptions> {
+function methodThrottling(
+  onGateway: readonly GatewayRoute[],
+  fromStageFile: StageSettings['routeThrottles'],
+): Record<string, MethodDeploymentOptions> {
   return Object.fromEntries(
-    onGateway.flatMap(({ route, path }) =>
-      route.throttle
+    onGateway.flatMap(({ route, path }) => {
+      const throttle = fromStageFile[route.name] ?? route.throttle;
+      return throttle
         ? [
             [
               `/${API_VERSION}${path}/${route.method}`,
               {
                 ...STAGE_METHOD_LOGGING,
-                throttlingRateLimit: route.throttle.rateLimit,
-                throttlingBurstLimit: route.throttle.burstLimit,
+                throttlingRateLimit: throttle.rateLimit,
+                throttlingBurstLimit: throttle.burstLimit,
               },
             ],
           ]
-        : [],
-    ),
+        : [];
+    }),
   );
 }

@@ -2,13 +2,14 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { StageSettings } from '../stage';
 import { alarmTopicName } from './settings';
 
 /**
- * The topic every alarm notifies: an operator subscribes once (e-mail, chat, paging) to the
- * stack output `AlarmTopicArn`. Encrypted under a key of its own, because CloudWatch cannot use
+ * The topic every alarm notifies: the stage file's `alarmEmail` is subscribed to it, and an
+ * operator may subscribe more (chat, paging) to the stack output `AlarmTopicArn`. Encrypted under a key of its own, because CloudWatch cannot use
  * the AWS managed key of SNS (its policy cannot let CloudWatch in); TLS only.
  */
 export function createAlarmTopic(scope: Construct, settings: StageSettings): Topic {
@@ -65,5 +66,7 @@ export function createAlarmTopic(scope: Construct, settings: StageSettings): Top
       },
     }),
   );
+  // The stage file's address: AWS mails it once to confirm, then every alarm reaches it.
+  if (settings.alarmEmail) topic.addSubscription(new EmailSubscription(settings.alarmEmail));
   return topic;
 }

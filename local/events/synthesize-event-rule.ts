@@ -21,7 +21,7 @@ export async function synthesizeEventRule(stage: string): Promise<SandboxEventRu
     { CfnEventBus, CfnRule },
     { CfnQueue },
     { CommerceTable },
-    { stageSettings },
+    { stageSettings, THROWAWAY_STAGE_FILE },
     { OrderEvents },
   ] = await Promise.all([
     import('aws-cdk-lib'),
@@ -33,7 +33,7 @@ export async function synthesizeEventRule(stage: string): Promise<SandboxEventRu
   ]);
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'SandboxOrderEvents');
-  const settings = stageSettings(stage);
+  const settings = stageSettings(stage, THROWAWAY_STAGE_FILE);
   const { table } = new CommerceTable(stack, 'Storage', { settings });
   const events = new OrderEvents(stack, 'OrderEvents', { settings, table });
   const rule = events.rule.node.defaultChild;

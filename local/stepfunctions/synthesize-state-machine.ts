@@ -43,7 +43,7 @@ export async function synthesizeStateMachine(
     { CfnFunction },
     { CfnStateMachine },
     { CommerceTable },
-    { stageSettings },
+    { stageSettings, THROWAWAY_STAGE_FILE },
     { routeFunctionName },
   ] = await Promise.all([
     import('aws-cdk-lib'),
@@ -55,7 +55,7 @@ export async function synthesizeStateMachine(
   ]);
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
   const stack = new Stack(app, construct.stackId);
-  const settings = stageSettings(stage);
+  const settings = stageSettings(stage, THROWAWAY_STAGE_FILE);
   const { table } = new CommerceTable(stack, 'Storage', { settings });
   const built = await construct.build(stack, { settings, table });
   const resources: Record<string, TemplateResource> = {};

@@ -4,6 +4,7 @@
  */
 import { sandboxIssuer } from '../../local/issuer/sandbox-issuer';
 import { api, baseUrl } from './support/api';
+import { tokenFor } from './support/tokens';
 
 describe('the sandbox gateway', () => {
   it('serves the API under /v1 on 127.0.0.1', () => {
@@ -89,5 +90,17 @@ describe('the sandbox gateway', () => {
         keys: [expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })],
       });
     });
+  });
+});
+
+describe('the sandbox’s IAM for the table', () => {
+  it('checks every table request of a function against its grants, and has refused none of the tests’ requests', async () => {
+    await api('/products/3');
+    await api('/@me', { headers: { authorization: `Bearer ${tokenFor(2)}` } });
+    const stats = (await fetch(new URL('/_sandbox/stats', baseUrl())).then((r) => r.json())) as {
+      tableGrants: { checked: number; refused: number };
+    };
+    expect(stats.tableGrants.checked).toBeGreaterThanOrEqual(2);
+    expect(stats.tableGrants.refused).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { API_VERSION, routes } from '../../functions/routes';
+import { API_VERSION, type Route, routes } from '../../functions/routes';
 import { stackName } from '../../lib/commerce-api-stack';
 import {
   functionLogicalId,
@@ -10,7 +10,7 @@ import {
   stack,
   template,
 } from './support/api-template';
-import { type CfnJson, resourcesOfType, synth } from './synth';
+import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 
 describe('the REST API', () => {
   it('is the one API of the stack, named after the stage', () => {
@@ -123,7 +123,10 @@ describe('the API stage', () => {
   const [stage] = Object.values(resourcesOfType(template, 'AWS::ApiGateway::Stage'));
   const methodSettings: CfnJson[] = stage!.Properties.MethodSettings;
   const stageWide = (settings: CfnJson[]) => settings.filter((s) => s.ResourcePath === '/*');
-  const throttledRoutes = onGateway.filter((entry) => entry.route.throttle !== undefined);
+  /** The dev stage file's route throttles stand instead of the route table's. */
+  const fromFile = shippedStageFile('dev').routeThrottles ?? {};
+  const throttleOf = (route: Route) => fromFile[route.name] ?? route.throttle;
+  const throttledRoutes = onGateway.filter((entry) => throttleOf(entry.route) !== undefined);
   /** API Gateway's method-settings path: `/v1/a/{b}` as `/~1v1~1a~1{b}`. */
   const settingsPath = (path: string) => `/${path.replaceAll('/', '~1')}`;
 
@@ -144,7 +147,11 @@ describe('the API stage', () => {
   });
 
   it('has method settings for the stage and for each route with a throttle of its own, all with the same logging', () => {
-    expect(throttledRoutes.map((entry) => entry.route.name)).toEqual(['get-report-status']);
+    expect(throttledRoutes.map((entry) => entry.route.name).sort()).toEqual([
+      'create-batch',
+      'create-report',
+      'get-report-status',
+    ]);
     expect(methodSettings).toHaveLength(1 + throttledRoutes.length);
     // A method's settings replace the stage-wide ones: each repeats the logging choices.
     for (const settings of methodSettings) {
@@ -159,7 +166,7 @@ describe('the API stage', () => {
   it.each(throttledRoutes.map((entry) => [entry.route.method, entry.path, entry.route.name]))(
     'throttles %s /v1%s (%s) at its own rate and burst, in place of the stage default',
     (method, path, name) => {
-      const { throttle } = routes.find((route) => route.name === name)!;
+      const throttle = throttleOf(routes.find((route) => route.name === name)!);
       expect(methodSettings).toContainEqual(
         expect.objectContaining({
           HttpMethod: method,
@@ -204,13 +211,13 @@ describe('the API stage', () => {
     expect(stage!.DependsOn).toContain(executionLogsId);
   });
 
-  it('throttles at rate 100 and burst 200 by default', () => {
+  it('throttles at rate 100 and burst 200, as the dev stage file says', () => {
     expect(stageWide(methodSettings)).toEqual([
       expect.objectContaining({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }),
     ]);
   });
 
-  it('takes throttling from context, as the CLI passes it (strings)', () => {
+  it('takes a one-off throttle of an unprotected stage from context, as the CLI passes it (strings)', () => {
     const custom = synth({ stage: 'dev', context: { throttleRate: '50', throttleBurst: '80' } }).template;
     const [customStage] = Object.values(resourcesOfType(custom, 'AWS::ApiGateway::Stage'));
     expect(stageWide(customStage!.Properties.MethodSettings)).toEqual([

@@ -9,10 +9,6 @@ import {
   PUBLISH_STATES,
   PUBLISH_TIMING,
 } from '../../functions/catalogue/domain/catalogue-publishing';
-import {
-  CATALOGUE_LEADING_KEYS,
-  PUBLISH_TABLE_ACTIONS,
-} from '../../functions/catalogue/store/catalogue-access';
 import { CATALOGUE_ENV } from '../../functions/commons/environment';
 import { UPLOAD_RETENTION_DAYS } from '../../lib/catalogue-import-bucket';
 import {
@@ -98,21 +94,6 @@ describe('the publish task function', () => {
     expect(s3).toHaveLength(3);
   });
 
-  it('may call only the DynamoDB actions its store calls, on catalogue items only (LeadingKeys)', () => {
-    const dynamo = statementsOf(publishStepId)
-      .filter((s: CfnJson) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')))
-      .map((s: CfnJson) => ({ ...s, Action: [s.Action].flat().sort() }));
-    const tableArn = { 'Fn::GetAtt': [logicalId(dev.stack.storage.table), 'Arn'] };
-    expect(dynamo).toEqual([
-      {
-        Effect: 'Allow',
-        Action: [...PUBLISH_TABLE_ACTIONS].sort(),
-        Resource: tableArn,
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
-      },
-    ]);
-  });
-
   it('has Lambda’s longest timeout, which each task state also waits', () => {
     expect(functions[publishStepId]!.Properties.Timeout).toBe(PUBLISH_TIMING.taskSeconds);
   });
@@ -148,5 +129,15 @@ describe('the publish state machine', () => {
       ),
     );
     expect(starters).toEqual([]);
+  });
+});
+
+describe('the stage stack’s outputs', () => {
+  it('name the import bucket and the publish workflow, which npm run catalogue finds by these keys', () => {
+    const { Outputs } = dev.template.toJSON();
+    expect(Outputs.CatalogueImportBucket.Value).toEqual({
+      Ref: logicalId(dev.stack.catalogue.importBucket.bucket),
+    });
+    expect(Outputs.CataloguePublishStateMachine.Value).toEqual({ Ref: stateMachineId });
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { CfnAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import { createCommerceApi } from '../../lib/commerce-api-stack';
+import { shippedStageFile } from './synth';
 
 /**
  * The one infra test with aws-cdk-lib's built-in CloudFormation validation on, as `cdk synth`
@@ -13,7 +14,12 @@ import { createCommerceApi } from '../../lib/commerce-api-stack';
 function synthValidated(stage: string, change?: (built: ReturnType<typeof createCommerceApi>) => void) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'commerce-api-cfn-'));
   try {
-    const built = createCommerceApi({ stage, nag: true, appProps: { outdir } });
+    const built = createCommerceApi({
+      stage,
+      stageFile: shippedStageFile(stage),
+      nag: true,
+      appProps: { outdir },
+    });
     change?.(built);
     built.app.synth();
   } finally {

@@ -4,21 +4,37 @@
  * does not meet on purpose is in lib/guard-acknowledgements.ts with its reason; any other
  * finding fails here.
  */
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
+import { NestedStack } from 'aws-cdk-lib';
 import { CONTROL_TOWER_ACKNOWLEDGEMENTS } from '../../lib/guard-acknowledgements';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 jest.setTimeout(120_000);
 
 const prod = synth({ stage: 'prod' });
-const templatePath = prod.app.synth().getStackByName(prod.stack.stackName).templateFullPath;
+const assembly = prod.app.synth();
+/** The stack's template and its nested stacks' (the route functions', docs/design.md D55). */
+const templatePaths = [
+  assembly.getStackByName(prod.stack.stackName).templateFullPath,
+  ...readdirSync(assembly.directory)
+    .filter((file) => file.endsWith('.nested.template.json'))
+    .map((file) => path.join(assembly.directory, file)),
+];
 const validate = (disabledRules: string[]) =>
   new CfnGuardValidator({ disabledRules, maxBuffer: 64 * 1024 * 1024 }).validate({
-    templatePaths: [templatePath],
+    templatePaths,
     appConstruct: prod.app,
   });
 
 describe('the Control Tower proactive controls on prod', () => {
+  it('read the stack’s template and every nested stack’s', () => {
+    const nested = prod.stack.node.findAll().filter((c) => c instanceof NestedStack);
+    expect(nested.length).toBeGreaterThan(5);
+    expect(templatePaths).toHaveLength(1 + nested.length);
+  });
+
   it('find nothing but what is acknowledged with a reason', () => {
     const report = validate(Object.keys(CONTROL_TOWER_ACKNOWLEDGEMENTS));
     const findings = report.violations.map(

@@ -1,11 +1,8 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  CATALOGUE_LEADING_KEYS,
-  CATALOGUE_READ_ACTIONS,
-} from '../../functions/catalogue/store/catalogue-access';
-import { tableSchema } from '../../functions/commons/table-schema';
+import { catalogueReadAccess } from '../../functions/catalogue/store/catalogue-access';
+import type { TableAccess } from '../../functions/commons/table-access';
 import {
   authorizerFunction,
   batchFunctions,
@@ -16,8 +13,8 @@ import {
 } from '../../functions/routes';
 import { CommerceRestApi } from '../../lib/api/rest-api';
 import { routeFunctionName } from '../../lib/resource-names';
-import { stageSettings } from '../../lib/stage';
-import { type CfnJson, resourcesOfType, synth } from './synth';
+import { stageSettings, THROWAWAY_STAGE_FILE } from '../../lib/stage';
+import { type CfnJson, resourcesOfType, stageTemplate, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod' });
@@ -36,9 +33,6 @@ const statementsOf = (routeName: string): CfnJson[] =>
     .filter((policy) => policy.Properties.Roles.some((role: CfnJson) => role.Ref === roleIdOf(routeName)))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
 const actionsOf = (statements: CfnJson[]): string[] => statements.flatMap((s) => [s.Action].flat());
-
-const DYNAMODB_WRITES =
-  /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL(Insert|Update|Delete)|\*)$/;
 
 describe('route functions', () => {
   it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers, the events consumer and the workflow tasks', () => {
@@ -60,17 +54,17 @@ describe('route functions', () => {
     );
   });
 
-  it('include no unnamed function but the CDK handler that empties the dev report bucket before its deletion (none in prod)', () => {
+  it('include no unnamed function but CDK’s handlers that empty the dev buckets before their deletion, one in each stack with a bucket (none in prod)', () => {
     const unnamed = (found: Record<string, CfnJson>) =>
       Object.values(found).filter((fn) => fn.Properties.FunctionName === undefined);
-    const [autoDelete, ...others] = unnamed(functions);
-    expect(others).toEqual([]);
-    const bucketId = dev.stack.resolve(
-      (dev.stack.reports.bucket.bucket.node.defaultChild as CfnJson).logicalId,
+    const bucketIds = [dev.stack.reports.bucket.bucket, dev.stack.catalogue.importBucket.bucket].map(
+      (bucket) => dev.stack.resolve((bucket.node.defaultChild as CfnJson).logicalId),
     );
-    expect(autoDelete!.Properties.Description).toEqual({
-      'Fn::Join': ['', ['Lambda function for auto-deleting objects in ', { Ref: bucketId }, ' S3 bucket.']],
-    });
+    expect(unnamed(functions).map((fn) => fn.Properties.Description)).toEqual(
+      bucketIds.map((id) => ({
+        'Fn::Join': ['', ['Lambda function for auto-deleting objects in ', { Ref: id }, ' S3 bucket.']],
+      })),
+    );
     expect(unnamed(resourcesOfType(prod.template, 'AWS::Lambda::Function'))).toEqual([]);
   });
 
@@ -127,63 +121,29 @@ describe('route functions', () => {
     }
   });
 
-  it.each(routes.filter((route) => route.table === 'RO').map((route) => route.name))(
-    '%s (read-only) can read the table and cannot write to it',
-    (name) => {
-      const actions = actionsOf(statementsOf(name));
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-      expect(actions.filter((action) => DYNAMODB_WRITES.test(action))).toEqual([]);
-    },
-  );
-
-  it.each(routes.filter((route) => route.table === 'CATALOGUE').map((route) => route.name))(
-    '%s (catalogue) may only GetItem, BatchGetItem and Query catalogue items (CAT#…, CATALOGUE), on the table and its byPosition index',
-    (name) => {
-      const dynamo = statementsOf(name).filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
-      const tableArn = {
-        'Fn::GetAtt': [Object.keys(resourcesOfType(dev.template, 'AWS::DynamoDB::Table'))[0], 'Arn'],
-      };
-      expect(dynamo).toEqual([
-        {
-          Effect: 'Allow',
-          Action: [...CATALOGUE_READ_ACTIONS],
-          Resource: [
-            tableArn,
-            { 'Fn::Join': ['', [tableArn, `/index/${tableSchema.indexes.byPosition.name}`]] },
-          ],
-          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CATALOGUE_LEADING_KEYS] } },
-        },
-      ]);
-    },
-  );
-
-  it('gives every catalogue route the catalogue access, and no other route', () => {
-    expect(routes.filter((r) => r.table === 'CATALOGUE').map((r) => r.handler.split('/')[0])).toEqual(
+  it('gives every catalogue route the catalogue store’s read access, and no other route', () => {
+    expect(routes.filter((r) => r.table === catalogueReadAccess).map((r) => r.handler.split('/')[0])).toEqual(
       Array(12).fill('catalogue'),
     );
-    expect(routes.filter((r) => r.handler.startsWith('catalogue/') && r.table !== 'CATALOGUE')).toEqual([]);
+    expect(
+      routes.filter((r) => r.handler.startsWith('catalogue/') && r.table !== catalogueReadAccess),
+    ).toEqual([]);
   });
-
-  it.each(routes.filter((route) => route.table === 'RW').map((route) => route.name))(
-    '%s (read-write) can read and write the table',
-    (name) => {
-      const actions = actionsOf(statementsOf(name));
-      expect(actions).toEqual(
-        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
-      );
-    },
-  );
 });
 
 describe('bindTable', () => {
   /** A bare API with one route of its own. */
-  function apiWithRoute(table: 'RO' | 'RW', access: 'public' | 'token' = 'public', path = routes[0]!.path) {
+  function apiWithRoute(
+    table: TableAccess = [],
+    access: 'public' | 'token' = 'public',
+    path = routes[0]!.path,
+  ) {
     const app = new App({
       context: { 'aws:cdk:bundling-stacks': [] },
       builtinCloudFormationValidation: false,
     });
     const stack = new Stack(app, 'Bare');
-    const settings = stageSettings('test');
+    const settings = stageSettings('test', THROWAWAY_STAGE_FILE);
     const tableConstruct = new Table(stack, 'Table', {
       partitionKey: { name: 'pk', type: AttributeType.STRING },
     });
@@ -194,20 +154,40 @@ describe('bindTable', () => {
       routes: [route],
       authorizerEnvironment: { JWT_ISSUER: 'https://issuer.example.com', JWT_AUDIENCE: 'bare' },
     });
-    return Template.fromStack(stack);
+    return stageTemplate(stack);
   }
 
-  it('grants write actions to a read-write route', () => {
-    const statements = Object.values(resourcesOfType(apiWithRoute('RW'), 'AWS::IAM::Policy')).flatMap(
-      (policy) => policy.Properties.PolicyDocument.Statement,
-    );
-    expect(actionsOf(statements)).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']),
-    );
+  it('grants a route its table access: per grant, its actions on the table or its index, under LeadingKeys', () => {
+    const template = apiWithRoute([
+      { actions: ['dynamodb:PutItem', 'dynamodb:GetItem'], leadingKeys: ['THING#*'] },
+      { index: 'byPosition', actions: ['dynamodb:Query'], leadingKeys: ['LIST#*', 'OTHER'] },
+    ]);
+    const statements = Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+      .filter((statement: CfnJson) => actionsOf([statement]).some((a) => a.startsWith('dynamodb:')));
+    const [tableId] = Object.keys(resourcesOfType(template, 'AWS::DynamoDB::Table'));
+    const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    const keys = (...leadingKeys: string[]) => ({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys },
+    });
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+        Resource: tableArn,
+        Condition: keys('THING#*'),
+      },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [tableArn, '/index/byPosition']] },
+        Condition: keys('LIST#*', 'OTHER'),
+      },
+    ]);
   });
 
   it('puts a token route behind the authorizer, which gets the environment it was given', () => {
-    const template = apiWithRoute('RO', 'token');
+    const template = apiWithRoute([], 'token');
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
     template.hasResourceProperties('AWS::ApiGateway::Method', {
       HttpMethod: 'GET',
@@ -220,7 +200,7 @@ describe('bindTable', () => {
   });
 
   it('puts a token route on a @me path behind the REQUEST authorizer alone, on the same function', () => {
-    const template = apiWithRoute('RO', 'token', '/@me/things');
+    const template = apiWithRoute([], 'token', '/@me/things');
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
@@ -239,7 +219,7 @@ describe('bindTable', () => {
   });
 
   it('makes no authorizer (and no authorizer function) for an API without token routes', () => {
-    const template = apiWithRoute('RO', 'public');
+    const template = apiWithRoute([], 'public');
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
     template.resourceCountIs('AWS::Lambda::Function', 1);
   });

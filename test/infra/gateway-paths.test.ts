@@ -7,7 +7,7 @@ const route = (method: Route['method'], path: string): Route => ({
   path,
   handler: 'x',
   access: 'token',
-  table: 'RO',
+  table: [],
   summary: 'test',
 });
 const mapped = (table: Route[]) =>

@@ -4,14 +4,18 @@ import { ADMIN_GROUP } from '../../functions/identity/domain/auth-settings';
 import { handler as preTokenGeneration } from '../../functions/identity/handlers/pre-token-generation';
 import { authorizerFunction } from '../../functions/routes';
 import { routeFunctionName } from '../../lib/resource-names';
-import { type CfnJson, resourcesOfType, synth } from './synth';
+import type { ExternalIssuer } from '../../lib/stage-file';
+import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
 const prod = synth({ stage: 'prod' });
-const external = synth({
-  stage: 'dev',
-  context: { issuer: 'https://issuer.example.com', audience: 'commerce-api' },
-});
+/** An external-issuer stage, from its stage file. */
+const externalStage = (identity: ExternalIssuer) =>
+  synth({
+    stage: 'dev',
+    stageFile: { ...shippedStageFile('dev'), identity: { mode: 'external', ...identity } },
+  });
+const external = externalStage({ issuer: 'https://issuer.example.com', audience: 'commerce-api' });
 
 const only = (template: typeof dev.template, type: string): [string, CfnJson] => {
   const found = Object.entries(resourcesOfType(template, type));
@@ -242,15 +246,12 @@ describe('an external OIDC issuer (-c issuer=… -c audience=…)', () => {
   });
 
   it('passes the optional claims and JWKS URI', () => {
-    const { template } = synth({
-      stage: 'dev',
-      context: {
-        issuer: 'https://login.example.com/realms/shop',
-        audience: 'commerce-api',
-        userIdClaim: 'customer_id',
-        groupsClaim: 'groups',
-        jwksUri: 'https://login.example.com/realms/shop/protocol/openid-connect/certs',
-      },
+    const { template } = externalStage({
+      issuer: 'https://login.example.com/realms/shop',
+      audience: 'commerce-api',
+      userIdClaim: 'customer_id',
+      groupsClaim: 'groups',
+      jwksUri: 'https://login.example.com/realms/shop/protocol/openid-connect/certs',
     });
     expect(authorizerEnv(template)).toEqual({
       [AUTH_ENV.issuer]: 'https://login.example.com/realms/shop',
@@ -274,7 +275,7 @@ describe('an external OIDC issuer (-c issuer=… -c audience=…)', () => {
       { issuer: 'https://i.example.com', audience: 'a', groupsClaim: 'my groups' },
       /groupsClaim must be a claim/,
     ],
-  ])('refuses %j at synth', (context, message) => {
+  ])('refuses %j as context flags at synth', (context, message) => {
     expect(() => synth({ stage: 'dev', context })).toThrow(message);
   });
 });

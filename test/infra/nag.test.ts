@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { createCommerceApi } from '../../lib/commerce-api-stack';
+import type { StageFile } from '../../lib/stage-file';
+import { shippedStageFile } from './synth';
 
 /**
  * cdk-nag 3 runs as a policy-validation plugin at synth time: its findings are not
@@ -12,13 +14,13 @@ import { createCommerceApi } from '../../lib/commerce-api-stack';
 function synthWithNag(
   stage: string,
   change?: (app: ReturnType<typeof createCommerceApi>) => void,
-  context: Record<string, unknown> = {},
+  stageFile: StageFile = shippedStageFile(stage),
 ) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'commerce-api-nag-'));
   const built = createCommerceApi({
     stage,
+    stageFile,
     nag: true,
-    context,
     appProps: { outdir, builtinCloudFormationValidation: false },
   });
   change?.(built);
@@ -40,8 +42,8 @@ describe('cdk-nag AwsSolutions checks', () => {
 
   it('leave no unacknowledged error or warning with an external issuer instead of the user pool', () => {
     const report = synthWithNag('dev', undefined, {
-      issuer: 'https://issuer.example.com',
-      audience: 'commerce-api',
+      ...shippedStageFile('dev'),
+      identity: { mode: 'external', issuer: 'https://issuer.example.com', audience: 'commerce-api' },
     });
     expect(report.pluginReports.flatMap((plugin) => plugin.violations.map((v) => v.ruleName))).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { TABLE_NAME_ENV } from '../../functions/commons/environment';
 import { EVENT_TYPE_NAMES } from '../../functions/events/event-types';
 import { eventFunctions } from '../../functions/routes';
-import { CONSUMER_LEADING_KEYS, CONSUMER_TABLE_ACTIONS } from '../../lib/order-events';
 import { orderEventsSettings } from '../../lib/order-events-settings';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
@@ -157,27 +156,6 @@ describe('the consumer', () => {
       Timeout: consumer.timeoutSeconds,
       Environment: { Variables: expect.objectContaining({ [TABLE_NAME_ENV]: { Ref: ids.table } }) },
     });
-  });
-
-  it('may call only the DynamoDB actions it uses, on orders, users and their lists only', () => {
-    const dynamodb = consumerStatements().filter((s) =>
-      [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
-    );
-    const leadingKeys = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...CONSUMER_LEADING_KEYS] } };
-    expect(dynamodb).toEqual([
-      {
-        Effect: 'Allow',
-        Action: [...CONSUMER_TABLE_ACTIONS],
-        Resource: arnOf(ids.table),
-        Condition: leadingKeys,
-      },
-      {
-        Effect: 'Allow',
-        Action: 'dynamodb:Query',
-        Resource: { 'Fn::Join': ['', [arnOf(ids.table), '/index/byPosition']] },
-        Condition: leadingKeys,
-      },
-    ]);
   });
 
   it('may receive and delete from its queue only, and send to nothing', () => {

@@ -4,9 +4,9 @@ import { tableSchema } from '../../functions/commons/table-schema';
 import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { API_VERSION, routes } from '../../functions/routes';
-import { DEFAULT_THROTTLE } from '../../lib/api/rest-api';
 import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE, SEARCH_ROUTES } from '../../lib/commerce-api-stack';
 import { REPORT_OBJECT_PATTERN } from '../../lib/report-bucket';
+import { DEFAULT_THROTTLE } from '../../lib/stage';
 import {
   actionsOf,
   arnOf,

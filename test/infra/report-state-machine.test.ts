@@ -1,6 +1,7 @@
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
+  GENERATE_THROTTLED_RETRY,
   REPORT_ERRORS,
   REPORT_STATES,
   TASK_TIMEOUTS,
@@ -112,18 +113,31 @@ describe('the report state machine', () => {
   });
 
   describe('retries', () => {
-    it(`retry "${REPORT_STATES.generate}" on ${REPORT_ERRORS.storageFailed} and Lambda's own errors only, as GENERATE_RETRY says`, () => {
+    it(`retry "${REPORT_STATES.generate}" when throttled for a while first (GENERATE_THROTTLED_RETRY), then on ${REPORT_ERRORS.storageFailed} and Lambda's own errors only, as GENERATE_RETRY says`, () => {
       const retry: CfnJson[] = state(REPORT_STATES.generate).Retry;
-      expect(retry).toHaveLength(1);
+      expect(retry).toHaveLength(2);
+      // The first retrier whose errors match applies: a throttled generation waits about 5 minutes.
       expect(retry[0]).toEqual({
+        ErrorEquals: ['Lambda.TooManyRequestsException'],
+        IntervalSeconds: GENERATE_THROTTLED_RETRY.intervalSeconds,
+        BackoffRate: GENERATE_THROTTLED_RETRY.backoffRate,
+        MaxAttempts: GENERATE_THROTTLED_RETRY.maxRetries,
+        JitterStrategy: 'FULL',
+      });
+      const waited = Array.from(
+        { length: GENERATE_THROTTLED_RETRY.maxRetries },
+        (_, i) => GENERATE_THROTTLED_RETRY.intervalSeconds * GENERATE_THROTTLED_RETRY.backoffRate ** i,
+      ).reduce((a, b) => a + b);
+      expect(waited).toBeGreaterThanOrEqual(300);
+      expect(retry[1]).toEqual({
         ErrorEquals: expect.arrayContaining([REPORT_ERRORS.storageFailed, ...LAMBDA_ERRORS]),
         IntervalSeconds: GENERATE_RETRY.intervalSeconds,
         BackoffRate: GENERATE_RETRY.backoffRate,
         MaxAttempts: GENERATE_RETRY.maxRetries,
       });
       // A report with too many orders fails at once: retrying cannot make it smaller.
-      expect(retry[0].ErrorEquals).not.toContain(REPORT_ERRORS.tooLarge);
-      expect(retry[0].ErrorEquals).not.toContain('States.ALL');
+      expect(retry.flatMap((r) => r.ErrorEquals)).not.toContain(REPORT_ERRORS.tooLarge);
+      expect(retry.flatMap((r) => r.ErrorEquals)).not.toContain('States.ALL');
     });
 
     it(`retry "${REPORT_STATES.sendCallback}" when not delivered every 1, 2, 4 … 128 minutes (CALLBACK_RETRY)`, () => {
@@ -168,6 +182,7 @@ describe('the report state machine', () => {
         TASK_TIMEOUTS.record,
       );
       const longestPath =
+        worst(GENERATE_THROTTLED_RETRY, 0) +
         worst(GENERATE_RETRY, TASK_TIMEOUTS.generate) +
         2 * recorder +
         worst(CALLBACK_RETRY, TASK_TIMEOUTS.callback);

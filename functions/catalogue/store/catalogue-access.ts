@@ -1,28 +1,36 @@
+import type { TableAccess } from '#commons/table-access';
+
 /**
- * What the catalogue's functions do to the table, kept next to their stores so the stack grants
- * exactly this (lib/api-function.ts, lib/catalogue-publishing.ts): only items whose partition
+ * What the catalogue's stores do to the table (docs/design.md D53): only items whose partition
  * key is a catalogue version's (`CAT#…`, listing partitions on the byPosition index included) or
  * the control partition (`CATALOGUE`), never a user, an order, a batch or a report job.
  */
 export const CATALOGUE_LEADING_KEYS = ['CAT#*', 'CATALOGUE'] as const;
 
 /**
- * The catalogue routes (dynamodb-catalogue-store.ts, active-version.ts): reads only; BatchGetItem
- * for the summaries of a listing's partitions, in one request.
+ * The catalogue routes' store (dynamodb-catalogue-store.ts, active-version.ts): reads only;
+ * BatchGetItem for the summaries of a listing's partitions, in one request (docs/design.md D80).
  */
-export const CATALOGUE_READ_ACTIONS = [
-  'dynamodb:BatchGetItem',
-  'dynamodb:GetItem',
-  'dynamodb:Query',
-] as const;
+export const catalogueReadAccess = [
+  {
+    actions: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'],
+    leadingKeys: CATALOGUE_LEADING_KEYS,
+  },
+  { index: 'byPosition', actions: ['dynamodb:Query'], leadingKeys: CATALOGUE_LEADING_KEYS },
+] as const satisfies TableAccess;
 
-/** The publish task (dynamodb-publish-store.ts). */
-export const PUBLISH_TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:Query',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:BatchGetItem',
-] as const;
+/** The publish task's store (dynamodb-publish-store.ts), on the table only. */
+export const publishStoreAccess = [
+  {
+    actions: [
+      'dynamodb:BatchGetItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ],
+    leadingKeys: CATALOGUE_LEADING_KEYS,
+  },
+] as const satisfies TableAccess;

@@ -60,5 +60,13 @@ export const CALLBACK_RETRY = { intervalSeconds: 60, backoffRate: 2, maxRetries:
 /** Retries of the generate task when storage fails or Lambda itself errs. */
 export const GENERATE_RETRY = { intervalSeconds: 2, backoffRate: 2, maxRetries: 2 } as const;
 
+/**
+ * Retries of the generate task when Lambda refuses it for want of concurrency: the generator's
+ * reserved concurrency caps how many PDFs are made at once (docs/design.md D51), so a burst of
+ * reports waits its turn instead of failing. 5 s, then doubling with jitter, 6 times: about
+ * 5 minutes, the time one generation may take.
+ */
+export const GENERATE_THROTTLED_RETRY = { intervalSeconds: 5, backoffRate: 2, maxRetries: 6 } as const;
+
 /** Per-task timeouts, in seconds: each task's Lambda timeout is the same number. */
 export const TASK_TIMEOUTS = { generate: 300, record: 20, callback: 30 } as const;

@@ -12,7 +12,7 @@ const route: Route = {
   path: '/products/{product_id}',
   handler: 'catalogue/handlers/get-product',
   access: 'public',
-  table: 'RO',
+  table: [],
   summary: 'Read one product',
 };
 const match: RouteResolution = {

@@ -12,7 +12,7 @@ const route: Route = {
   path: '/@me',
   handler: 'identity/handlers/get-me',
   access: 'token',
-  table: 'RO',
+  table: [],
   summary: 'Read the caller',
 };
 const match = (value: string): RouteResolution => ({

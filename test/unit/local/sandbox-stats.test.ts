@@ -58,7 +58,11 @@ describe('the sandbox stats', () => {
           sandboxStats({ dynamodb: counter, mappings: () => ({ fn: { invocations: 2 } as never }) }),
         ),
       );
-      expect(document).toMatchObject({ dynamodb: { writes: 3 }, mappings: { fn: { invocations: 2 } } });
+      expect(document).toMatchObject({
+        dynamodb: { writes: 3 },
+        mappings: { fn: { invocations: 2 } },
+        tableGrants: { checked: expect.any(Number), refused: expect.any(Number) },
+      });
     } finally {
       counter.stop();
     }

@@ -105,7 +105,11 @@ export const exercise = async (
   requests.forEach((request, i) => {
     const answer = answers[i]!;
     const { method, body } = request.raw;
-    const stores = request.target.route.table === 'RW' && (method === 'PUT' || method === 'POST');
+    // A route granted a write may store what it was sent.
+    const writes = request.target.route.table.some((grant) =>
+      grant.actions.some((action) => action === 'dynamodb:PutItem' || action === 'dynamodb:UpdateItem'),
+    );
+    const stores = writes && (method === 'PUT' || method === 'POST');
     const problems = answerProblems(answer, {
       success: request.success,
       method,

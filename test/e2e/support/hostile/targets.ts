@@ -105,6 +105,10 @@ export interface Target {
 
 const PATH_PART = /^[a-zA-Z0-9:._$-]+$/;
 
+/** Whether a route's function may write to the table (its grants, functions/routes.ts). */
+const writesTable = (route: Route) =>
+  route.table.some((grant) => grant.actions.some((action) => /Put|Update|Delete|Write/.test(action)));
+
 export const targets: readonly Target[] = routes.map((route) => {
   const segments = [API_VERSION, ...route.path.split('/').filter((s) => s !== '')];
   const idPositions = segments.flatMap((segment, i) =>
@@ -117,8 +121,9 @@ export const targets: readonly Target[] = routes.map((route) => {
     idPositions,
     goodBody: readsBody ? (GOOD_BODIES[route.name] ?? {}) : undefined,
     success: SUCCESS_BY_ROUTE[route.name] ?? SUCCESS_BY_METHOD[route.method] ?? [200],
-    startsWork: route.method === 'POST' && route.table === 'RW',
-    adminMayRead: (route.method === 'GET' || route.method === 'HEAD') && route.table === 'RO',
+    startsWork: route.method === 'POST' && writesTable(route),
+    adminMayRead:
+      (route.method === 'GET' || route.method === 'HEAD') && route.access === 'token' && !writesTable(route),
   };
 });
 

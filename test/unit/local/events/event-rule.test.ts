@@ -1,4 +1,5 @@
 import { EVENT_TYPE_NAMES } from '../../../../functions/events/event-types';
+import { THROWAWAY_STAGE_FILE } from '../../../../lib/stage';
 import { matchesPattern } from '../../../../local/events/event-pattern';
 import { synthesizeEventRule } from '../../../../local/events/synthesize-event-rule';
 import { resourcesOfType, synth } from '../../../infra/synth';
@@ -6,7 +7,7 @@ import { resourcesOfType, synth } from '../../../infra/synth';
 describe('the sandbox’s event rule', () => {
   it('is the rule of the whole stack’s template: same bus, pattern and target queue', async () => {
     const sandbox = await synthesizeEventRule('sandbox');
-    const { template } = synth({ stage: 'sandbox' });
+    const { template } = synth({ stage: 'sandbox', stageFile: THROWAWAY_STAGE_FILE });
     const [rule] = Object.values(resourcesOfType(template, 'AWS::Events::Rule'));
     const [bus] = Object.values(resourcesOfType(template, 'AWS::Events::EventBus'));
     const queueNames = Object.values(resourcesOfType(template, 'AWS::SQS::Queue')).map(

@@ -6,4 +6,4 @@ export const testRoute = (
   method: Route['method'],
   path: string,
   access: Route['access'] = 'public',
-): Route => ({ name, method, path, handler: `test/${name}`, access, table: 'RO', summary: name });
+): Route => ({ name, method, path, handler: `test/${name}`, access, table: [], summary: name });

@@ -1,0 +1,20 @@
+import { Names, Stack } from 'aws-cdk-lib';
+import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
+
+/**
+ * How cdk-nag names a bucket's ARN in the IAM5 finding of a policy held by `holder`
+ * (`AwsSolutions-IAM5[Resource::<…>/prefix/*]`), to acknowledge exactly that finding: in the
+ * bucket's own stack the ARN is its attribute (`<LogicalId.Arn>`); in another stack of the stage
+ * (the route functions' nested stacks, docs/design.md D55) it is the parameter CDK names after
+ * the bucket and, when the bucket is itself in a nested stack, after that stack's output.
+ */
+export const bucketArnInFinding = (bucket: IBucket, holder: IConstruct): string => {
+  const cfnBucket = bucket.node.defaultChild as CfnBucket;
+  const stack = Stack.of(bucket);
+  const arn =
+    Stack.of(holder) === stack
+      ? `${stack.resolve(cfnBucket.logicalId)}.Arn`
+      : `referenceto${stack.nestedStackResource ? `${Names.uniqueId(stack.nestedStackResource)}Outputs` : ''}${Names.uniqueId(cfnBucket)}Arn`;
+  return `<${arn}>`;
+};

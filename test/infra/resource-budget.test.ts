@@ -1,0 +1,81 @@
+/**
+ * Room to grow (docs/design.md D55): CloudFormation takes at most 500 resources, 200 outputs and
+ * 200 parameters per stack. The route functions live in a nested stack per area, so a route costs
+ * the stage's own stack its method, and, on a new path, its resource and 405. This test measures
+ * every stack of dev and prod as they are and with the route table grown to 100 routes (the new
+ * ones each on a path of its own, the dearest case, spread over the areas), prints the counts and
+ * the measured cost per route, and fails when any stack passes the budget.
+ */
+import { NestedStack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { type Route, routes } from '../../functions/routes';
+import { synth } from './synth';
+
+/** Every stack stays 10 % under CloudFormation's 500 resources at 100 routes. */
+const RESOURCE_BUDGET = 450;
+const CLOUDFORMATION_LIMITS = { resources: 500, outputs: 200, parameters: 200 };
+const ROUTES_TO_FIT = 100;
+
+/** A made-up route on a path of its own, served by a real route's module (so its area's stack). */
+const grownRoute = (i: number): Route => {
+  const { throttle: _throttle, ...like } = routes[i % routes.length]!;
+  return { ...like, name: `grown-${i}`, method: 'GET', path: `/grown/r${i}` };
+};
+const grown = [...routes, ...Array.from({ length: ROUTES_TO_FIT - routes.length }, (_, i) => grownRoute(i))];
+
+type Counts = Record<string, { resources: number; outputs: number; parameters: number }>;
+
+/** Resources, outputs and parameters of the stage's stack and of each nested stack. */
+function measure(stage: string, table: readonly Route[]): Counts {
+  const { stack } = synth({ stage, routes: table });
+  const counts: Counts = {};
+  const nested = stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
+  for (const s of [stack, ...nested]) {
+    const json = Template.fromStack(s).toJSON();
+    counts[s instanceof NestedStack ? s.node.id : s.stackName] = {
+      resources: Object.keys(json.Resources).length,
+      outputs: Object.keys(json.Outputs ?? {}).length,
+      parameters: Object.keys(json.Parameters ?? {}).length,
+    };
+  }
+  return counts;
+}
+
+const measured = ['dev', 'prod'].map((stage) => ({
+  stage,
+  today: measure(stage, routes),
+  at100: measure(stage, grown),
+}));
+
+describe('the resource budget', () => {
+  it(`fits ${ROUTES_TO_FIT} routes with every stack of dev and prod under ${RESOURCE_BUDGET} resources and CloudFormation's other limits`, () => {
+    expect(new Set(grown.map((route) => route.name)).size).toBe(ROUTES_TO_FIT);
+    for (const { today, at100 } of measured) {
+      for (const counts of [today, at100]) {
+        for (const { resources, outputs, parameters } of Object.values(counts)) {
+          expect(resources).toBeLessThanOrEqual(RESOURCE_BUDGET);
+          expect(outputs).toBeLessThanOrEqual(CLOUDFORMATION_LIMITS.outputs);
+          expect(parameters).toBeLessThanOrEqual(CLOUDFORMATION_LIMITS.parameters);
+        }
+      }
+    }
+  });
+
+  afterAll(() => {
+    const lines = measured.flatMap(({ stage, today, at100 }) => {
+      const root = `CommerceApi-${stage}`;
+      const added = ROUTES_TO_FIT - routes.length;
+      const total = (counts: Counts) => Object.values(counts).reduce((sum, c) => sum + c.resources, 0);
+      const perRoute = (a: number, b: number) => ((b - a) / added).toFixed(2);
+      return [
+        `${stage}: ${routes.length} routes → ${ROUTES_TO_FIT} routes (budget ${RESOURCE_BUDGET} a stack, CloudFormation ${CLOUDFORMATION_LIMITS.resources})`,
+        ...Object.keys(at100).map(
+          (name) =>
+            `  ${name.padEnd(18)} ${String(today[name]?.resources ?? 0).padStart(3)} → ${String(at100[name]!.resources).padStart(3)} resources, ${String(at100[name]!.outputs).padStart(3)} outputs`,
+        ),
+        `  cost per route: ${perRoute(today[root]!.resources, at100[root]!.resources)} in ${root}, ${perRoute(total(today), total(at100))} in all stacks`,
+      ];
+    });
+    console.log(`Resources per stack:\n${lines.join('\n')}`);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Least privilege on the table (docs/design.md D53): for every function of the stage, the
+ * DynamoDB statements of its role, read back from the template as actions, target (the table or
+ * an index) and `dynamodb:LeadingKeys` patterns, are exactly the grants functions/routes.ts lists
+ * for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
+ */
+import type { TableAccess, TableAction, TableIndex } from '../../functions/commons/table-access';
+import { tableAccess } from '../../functions/commons/table-access';
+import { tableSchema } from '../../functions/commons/table-schema';
+import { allFunctions } from '../../functions/routes';
+import { routeFunctionName } from '../../lib/resource-names';
+import { type CfnJson, resourcesOfType, synth } from './synth';
+
+const dev = synth({ stage: 'dev' });
+const functions = Object.values(resourcesOfType(dev.template, 'AWS::Lambda::Function'));
+const policies = Object.values(resourcesOfType(dev.template, 'AWS::IAM::Policy'));
+const [tableId] = Object.keys(resourcesOfType(dev.template, 'AWS::DynamoDB::Table'));
+const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+const indexByName = new Map<string, TableIndex>(
+  Object.entries(tableSchema.indexes).map(([key, index]) => [index.name, key as TableIndex]),
+);
+
+/** The grant target a statement's resource names: the table, or one of its indexes. */
+function targetOf(resource: CfnJson): { index?: TableIndex } {
+  if (JSON.stringify(resource) === JSON.stringify(tableArn)) return {};
+  const [, [arn, suffix]] = resource['Fn::Join'];
+  const index = indexByName.get(String(suffix).replace('/index/', ''));
+  if (JSON.stringify(arn) !== JSON.stringify(tableArn) || !index) {
+    throw new Error(`A DynamoDB statement names ${JSON.stringify(resource)}, not the table or an index`);
+  }
+  return { index };
+}
+
+/** A function's DynamoDB statements, read back as grants. */
+function grantedTo(functionName: string): TableAccess {
+  const fn = functions.find((f) => f.Properties.FunctionName === functionName);
+  if (!fn) throw new Error(`No function ${functionName}`);
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  const statements = policies
+    .filter((policy) => policy.Properties.Roles.some((role: CfnJson) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as CfnJson[])
+    .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+  return tableAccess(
+    statements.flatMap((s) => {
+      expect(s.Effect).toBe('Allow');
+      // Every DynamoDB statement is held to partition keys: none reaches the whole table.
+      expect(Object.keys(s.Condition)).toEqual(['ForAllValues:StringLike']);
+      const leadingKeys: string[] = [s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']].flat();
+      return [s.Resource].flat().map((resource: CfnJson) => ({
+        ...targetOf(resource),
+        actions: [s.Action].flat() as TableAction[],
+        leadingKeys,
+      }));
+    }),
+  );
+}
+
+const rows = allFunctions.map((spec) => ({
+  spec,
+  granted: grantedTo(routeFunctionName('dev', spec.name)),
+  listed: tableAccess(spec.table ?? []),
+}));
+
+describe('table grants', () => {
+  it.each(rows.map((row) => [row.spec.name, row]))(
+    '%s has exactly the grants its stores list for it',
+    (_name, { granted, listed }) => {
+      expect(granted).toEqual(listed);
+    },
+  );
+
+  it('leave no function with a DynamoDB action our stores never call (Scan, DescribeTable, PartiQL …)', () => {
+    const used = new Set(rows.flatMap((row) => row.granted.flatMap((grant) => grant.actions)));
+    expect([...used].sort()).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+  });
+
+  it('give no public catalogue route, and only the functions that need it, a user or an order', () => {
+    const reaches = (pattern: RegExp) =>
+      rows
+        .filter((row) => row.granted.some((grant) => grant.leadingKeys.some((key) => pattern.test(key))))
+        .map((row) => row.spec.name);
+    const publicRoutes = rows.filter((row) => 'access' in row.spec && row.spec.access === 'public');
+    expect(publicRoutes).toHaveLength(12);
+    for (const name of publicRoutes.map((row) => row.spec.name)) {
+      expect(reaches(/^USER|^ORDER|^REPORT|^BATCH|^RATE|^COUNTER$/)).not.toContain(name);
+    }
+    expect(reaches(/^ORDER#/).sort()).toEqual(
+      ['consume-events', 'get-order', 'head-order', 'process-batch-items'].sort(),
+    );
+  });
+
+  afterAll(() => {
+    const lines = rows.flatMap(({ spec, granted }) =>
+      granted.length === 0
+        ? [`${spec.name.padEnd(27)} (no table access)`]
+        : granted.map(
+            (grant, i) =>
+              `${(i === 0 ? spec.name : '').padEnd(27)} ${grant.actions
+                .map((a) => a.replace('dynamodb:', ''))
+                .join(', ')
+                .padEnd(44)} ${(grant.index ?? 'table').padEnd(14)} ${grant.leadingKeys.join(' ')}`,
+          ),
+    );
+    console.log(
+      `IAM on the table, per function (dev; prod is the same):\n${'function'.padEnd(27)} ${'actions'.padEnd(44)} ${'on'.padEnd(14)} partition keys (LeadingKeys)\n${lines.join('\n')}`,
+    );
+  });
+});

@@ -12,6 +12,7 @@ import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
+import { SEARCH_ROUTES } from './search-functions';
 import { DEFAULT_STAGE, stageSettings, validateStage } from './stage';
 import { CommerceTable } from './storage';
 
@@ -28,8 +29,7 @@ export const BATCH_SENDER_ROUTE = 'create-batch';
 /** The route that starts report executions, and the one that serves the PDFs. */
 export const REPORT_STARTER_ROUTE = 'create-report';
 export const REPORT_READER_ROUTE = 'get-report';
-/** The routes that answer a search criteria object from the search snapshots (docs/design.md D81). */
-export const SEARCH_ROUTES = ['search-products', 'list-products'] as const;
+export { SEARCH_ROUTES } from './search-functions';
 
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {

@@ -24,7 +24,9 @@ export type FloorRequest =
   /** Step Functions StartExecution of the report workflow for this report id. */
   | { readonly startExecution: { readonly reportId: string } }
   /** A report's PDF, read as the report download route reads it (a pre-signed GET). */
-  | { readonly readReport: { readonly reportId: string } };
+  | { readonly readReport: { readonly reportId: string } }
+  /** An object of the import bucket (a search snapshot's), read as the search functions read it (a pre-signed GET). */
+  | { readonly readSearchFile: { readonly key: string } };
 
 export interface FloorEvent {
   /** A token route's: the caller is taken from the authorizer context first. */

@@ -1,6 +1,7 @@
 import { converter, type ExchangeRates, type Money } from '#commons/money';
 import type { Coded, PriceColumn, SearchColumns } from './search-columns';
 import { fold } from './search-document';
+import { keptPer } from './search-helpers';
 import type { Range, SearchRequest } from './search-request';
 import type { TextIndex } from './search-text-index';
 import { matchText, type TextMatches } from './text-matching';
@@ -34,19 +35,13 @@ interface Scratch {
   /** Relevance's packed scores and positions. */
   readonly keys: Float64Array;
 }
-const scratches = new WeakMap<SearchColumns, Scratch>();
-const scratchOf = (columns: SearchColumns): Scratch => {
-  let scratch = scratches.get(columns);
-  if (!scratch) {
-    scratch = {
-      inText: new Uint8Array(columns.count),
-      ordered: new Uint32Array(columns.count),
-      keys: new Float64Array(columns.count),
-    };
-    scratches.set(columns, scratch);
-  }
-  return scratch;
-};
+const scratchOf = keptPer(
+  (columns: SearchColumns): Scratch => ({
+    inText: new Uint8Array(columns.count),
+    ordered: new Uint32Array(columns.count),
+    keys: new Float64Array(columns.count),
+  }),
+);
 
 /** The prices a request is shown at: its country's, else the base prices (undefined: none sold there). */
 export const priceColumnOf = (columns: SearchColumns, request: Pick<SearchRequest, 'country'>) =>

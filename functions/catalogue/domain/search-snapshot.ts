@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '#commons/languages';
 import type { ProductRecord } from './product';
 import { packSearchColumns, searchColumnsOf } from './search-columns';
 import { searchDocumentsOf } from './search-document';
+import { lowerBound } from './search-helpers';
 import { packTextIndex, textIndexOf } from './search-text-index';
 
 /**
@@ -34,15 +35,7 @@ export const stockMask = (ids: Uint32Array, inStock: readonly number[]): Uint8Ar
   let at = 0;
   let previous = -1;
   for (const id of inStock) {
-    if (id < previous) {
-      let high = ids.length;
-      at = 0;
-      while (at < high) {
-        const middle = (at + high) >>> 1;
-        if (ids[middle]! < id) at = middle + 1;
-        else high = middle;
-      }
-    }
+    if (id < previous) at = lowerBound(ids, id);
     while (at < ids.length && ids[at]! < id) at++;
     if (ids[at] === id) mask[at] = 1;
     previous = id;

@@ -1,4 +1,5 @@
 import { termsOf } from './search-document';
+import { keptPer, lowerBound } from './search-helpers';
 import type { TextIndex } from './search-text-index';
 
 /**
@@ -30,32 +31,14 @@ interface Scratch {
   /** The score of the product's best term for the current word. */
   readonly best: Uint32Array;
 }
-const scratches = new WeakMap<TextIndex, Scratch>();
-const scratchOf = (index: TextIndex): Scratch => {
-  let scratch = scratches.get(index);
-  if (!scratch) {
-    scratch = {
-      words: new Uint16Array(index.count),
-      candidates: new Uint32Array(index.count),
-      scores: new Uint32Array(index.count),
-      best: new Uint32Array(index.count),
-    };
-    scratches.set(index, scratch);
-  }
-  return scratch;
-};
-
-/** The first term not before `word` in the sorted terms. */
-const lowerBound = (terms: readonly string[], word: string) => {
-  let low = 0;
-  let high = terms.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (terms[middle]! < word) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-};
+const scratchOf = keptPer(
+  (index: TextIndex): Scratch => ({
+    words: new Uint16Array(index.count),
+    candidates: new Uint32Array(index.count),
+    scores: new Uint32Array(index.count),
+    best: new Uint32Array(index.count),
+  }),
+);
 
 interface Term {
   readonly term: number;

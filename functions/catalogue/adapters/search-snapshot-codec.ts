@@ -6,5 +6,5 @@ import { gunzip, gzip } from 'node:zlib';
  * their size, which S3 transfers in less time than it takes to unzip them. Unzipping runs on
  * libuv's threads, so a search function unzips its files side by side.
  */
-export const compressSnapshot = async (bytes: Uint8Array): Promise<Uint8Array> => promisify(gzip)(bytes);
-export const decompressSnapshot = async (bytes: Uint8Array): Promise<Uint8Array> => promisify(gunzip)(bytes);
+export const compressSnapshot: (bytes: Uint8Array) => Promise<Uint8Array> = promisify(gzip);
+export const decompressSnapshot: (bytes: Uint8Array) => Promise<Uint8Array> = promisify(gunzip);

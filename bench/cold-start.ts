@@ -106,6 +106,8 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
           ...(running.batchQueueUrl ? { batchQueueUrl: running.batchQueueUrl } : {}),
           ...(running.s3Endpoint ? { s3Endpoint: running.s3Endpoint } : {}),
           ...(running.reportBucket ? { reportBucket: running.reportBucket } : {}),
+          // The search routes read the search snapshot from it.
+          catalogueBucket: running.catalogueBucket,
           ...(running.sfnEndpoint ? { sfnEndpoint: running.sfnEndpoint } : {}),
           ...(running.reportStateMachineArn ? { reportStateMachineArn: running.reportStateMachineArn } : {}),
           ...(running.secretsManagerEndpoint

@@ -15,6 +15,11 @@
  *   it, docs/design.md D13, D46) then the page: one Query of the partition for one partition;
  *   for several, the design's round trips (docs/design.md D7, D80): the partitions' summaries in
  *   one BatchGetItem, then `limit` entries of each (the most a page reads of one);
+ * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/design.md
+ *   D81): the active version, then together the reference data and the three objects of the
+ *   search snapshot a cold search reads (the columns, the text index of the request's language,
+ *   the stock), each a pre-signed GET read whole. Both routes load the pre-signer at import, so
+ *   both have the search floor, a plain listing too;
  * - the caller's orders: the list's last entry, then the page (two Queries, as the store reads);
  * - writes: the same requests, on the floor's own items (an UpdateItem for an atomic update, a
  *   PutItem for a new item), SQS SendMessageBatch for a batch's chunks, Step Functions
@@ -29,6 +34,11 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { batchKey } from '../functions/batches/store/batch-keys';
 import {
+  searchDocumentsKey,
+  searchTextKey,
+  stockSnapshotKey,
+} from '../functions/catalogue/adapters/import-object-keys';
+import {
   activeVersionKey,
   listingPartitionKey,
   listingSummaryKey,
@@ -37,6 +47,7 @@ import {
   stockKey,
 } from '../functions/catalogue/store/catalogue-keys';
 import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
+import { negotiateLanguage } from '../functions/commons/languages';
 import { tableSchema } from '../functions/commons/table-schema';
 import { userKey } from '../functions/identity/store/identity-keys';
 import { customerOrdersList, orderKey } from '../functions/orders/store/order-keys';
@@ -44,7 +55,7 @@ import { reportKey } from '../functions/reports/store/dynamodb-report-job-store'
 import type { Route } from '../functions/routes';
 import { webhookSecretsKey } from '../functions/webhooks/store/webhook-secret-keys';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
-import { type AskedListing, listingOfCriteria, listingOfQuery } from './listing-bound';
+import { type AskedListing, listingOfQuery } from './listing-bound';
 
 /** The floor bundles (bench/bundles.ts builds each from bench/floors/<name>.ts). */
 export const FLOORS = {
@@ -53,6 +64,7 @@ export const FLOORS = {
   sfn: 'sfn-floor',
   reportReader: 'report-reader-floor',
   webhookKey: 'webhook-key-floor',
+  search: 'search-floor',
   /** The token authorizer's, which is no route (bench/floors/authorizer-floor.ts). */
   authorizer: 'authorizer-floor',
 } as const;
@@ -110,6 +122,23 @@ const listingSteps = ({ partitions, limit }: AskedListing, version: string): Ste
   return [[{ get: activeVersionKey }], [{ get: referenceDataKey(version) }], ...page];
 };
 
+/** The language a function answers its event in (the shared middleware negotiates it so). */
+const languageOf = (event: APIGatewayProxyEvent) =>
+  negotiateLanguage(
+    Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-language')?.[1],
+  );
+
+/** A search, cold: the active version, then the reference data with the snapshot objects (see the module comment). */
+const searchSteps = (event: APIGatewayProxyEvent, version: string): Steps => [
+  [{ get: activeVersionKey }],
+  [
+    { readSearchFile: { key: searchDocumentsKey(version) } },
+    { readSearchFile: { key: searchTextKey(version, languageOf(event)) } },
+    { readSearchFile: { key: stockSnapshotKey(version) } },
+    { get: referenceDataKey(version) },
+  ],
+];
+
 /** A catalogue read: the active version (a cold environment has none cached), then the item. */
 const catalogueRead = (key: Record<string, string>): Steps => [[{ get: activeVersionKey }], [{ get: key }]];
 const productRead = (event: APIGatewayProxyEvent, version: string): Steps =>
@@ -123,10 +152,12 @@ const ownUserRead = userRead(callerId);
 const PLANS: Readonly<
   Record<string, (event: APIGatewayProxyEvent, setting: FloorSetting) => { floor?: FloorName; steps: Steps }>
 > = {
-  'list-products': (e, { catalogueVersion: v }) => ({ steps: listingSteps(listingOfQuery(query(e)), v) }),
-  'search-products': (e, { catalogueVersion: v }) => ({
-    steps: listingSteps(listingOfCriteria(JSON.parse(e.body ?? '{}')), v),
+  'list-products': (e, { catalogueVersion: v }) => ({
+    floor: FLOORS.search,
+    steps:
+      query(e).searchCriteria === undefined ? listingSteps(listingOfQuery(query(e)), v) : searchSteps(e, v),
   }),
+  'search-products': (e, { catalogueVersion: v }) => ({ floor: FLOORS.search, steps: searchSteps(e, v) }),
   'get-product': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
   'get-product-technical-info': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
   'get-product-ratings': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
@@ -203,11 +234,12 @@ const requestName = (request: FloorRequest): string => {
   return 'pre-signed S3 GET';
 };
 
-/** `GetItem → 4 × Query → 8 × (4 × Query) → 4 × Query`. */
+/** `GetItem → 4 × Query → 8 × (4 × Query) → 4 × Query`; a step of several kinds: `3 × pre-signed S3 GET + GetItem`. */
 const describe = (steps: Steps): string => {
   const parts = steps.map((step) => {
-    const names = step.map(requestName);
-    return names.length === 1 ? names[0]! : `${names.length} × ${names[0]}`;
+    const counts = new Map<string, number>();
+    for (const name of step.map(requestName)) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return [...counts].map(([name, n]) => (n === 1 ? name : `${n} × ${name}`)).join(' + ');
   });
   const runs: string[] = [];
   for (let i = 0; i < parts.length; ) {

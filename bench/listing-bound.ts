@@ -42,23 +42,6 @@ export const listingOfQuery = (
   return { partitions: partitionsFor(filter), limit: query.limit ? Number(query.limit) : DEFAULT_LIMIT };
 };
 
-/** From a search criteria object (the body of `POST /products/search`). */
-export const listingOfCriteria = (criteria: {
-  readonly country?: string;
-  readonly businessUnit?: string;
-  readonly productType?: readonly ProductType[];
-  readonly brand?: readonly string[];
-  readonly limit?: number;
-}): AskedListing => ({
-  partitions: partitionsFor({
-    ...(criteria.country ? { country: criteria.country } : {}),
-    ...(criteria.businessUnit ? { businessUnit: criteria.businessUnit } : {}),
-    productTypes: criteria.productType ?? [],
-    brands: criteria.brand ?? [],
-  }),
-  limit: criteria.limit ?? DEFAULT_LIMIT,
-});
-
 export interface ListingBound {
   readonly partitions: number;
   readonly limit: number;

@@ -25,6 +25,7 @@ import { benchPdf } from './pdf';
 import { benchReportQuota } from './report-quota';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchSearch } from './search';
+import { benchSearchLibrary } from './search-library';
 import { benchWarmOverhead } from './warm-overhead';
 
 /** In the order of docs/design.md §5's table. */
@@ -34,6 +35,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'warm-overhead', run: () => benchWarmOverhead() },
   { name: 'listing', run: () => benchListing() },
   { name: 'search', run: () => benchSearch() },
+  { name: 'search-library', run: () => benchSearchLibrary() },
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
   { name: 'batch-fairness', run: () => benchBatchFairness() },

@@ -38,9 +38,10 @@ export const runTsChild = <T>(
   file: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
+  nodeOptions: readonly string[] = [],
 ): Promise<T> =>
   new Promise<T>((resolve, reject) => {
-    const child = spawn(projectNode, ['--import', 'tsx', file, ...args], {
+    const child = spawn(projectNode, [...nodeOptions, '--import', 'tsx', file, ...args], {
       cwd: projectRoot,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import {
   Choice,
   Condition,
@@ -26,6 +27,7 @@ import { CatalogueImportBucket } from './catalogue-import-bucket';
 import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
 import { routeFunctionName } from './resource-names';
+import { SEARCH_MEMORY_MB } from './search-functions';
 import type { StageSettings } from './stage';
 import { workflowStateMachine } from './workflow-state-machine';
 
@@ -215,8 +217,12 @@ export class CataloguePublishing extends Construct {
     });
   }
 
-  /** A function that searches the catalogue: where the snapshots are, and the right to read them. */
+  /**
+   * A function that searches the catalogue: where the snapshots are, the right to read them, and
+   * the memory its in-memory search is measured with (docs/design.md D82).
+   */
   addSearchReader(fn: ApiFunction): void {
+    (fn.node.defaultChild as CfnFunction).memorySize = SEARCH_MEMORY_MB;
     fn.addEnvironment(CATALOGUE_ENV.bucket, this.importBucket.bucket.bucketName);
     this.importBucket.grantSearchRead(fn);
   }

@@ -23,6 +23,7 @@ import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
+import { SEARCH_ROUTES } from './search-functions';
 import { DEFAULT_STAGE, type StageSettings, stageSettings, validateStage } from './stage';
 import { readStageFile, STAGES_DIR, type StageFile } from './stage-file';
 import { withContextOverrides } from './stage-overrides';
@@ -40,8 +41,7 @@ export const BATCH_SENDER_ROUTE = 'create-batch';
 /** The route that starts report executions, and the one that serves the PDFs. */
 export const REPORT_STARTER_ROUTE = 'create-report';
 export const REPORT_READER_ROUTE = 'get-report';
-/** The routes that answer a search criteria object from the search snapshots (docs/design.md D81). */
-export const SEARCH_ROUTES = ['search-products', 'list-products'] as const;
+export { SEARCH_ROUTES } from './search-functions';
 
 /** The route that makes a caller's webhook secret, and shows it once. */
 export const WEBHOOK_SECRET_ROUTE = 'create-webhook-secret';

@@ -26,7 +26,9 @@ export type FloorRequest =
   /** A report's PDF, read as the report download route reads it (a pre-signed GET). */
   | { readonly readReport: { readonly reportId: string } }
   /** The webhook stage key, read from Secrets Manager as the functions read it. */
-  | { readonly readWebhookKey: true };
+  | { readonly readWebhookKey: true }
+  /** An object of the import bucket (a search snapshot's), read as the search functions read it (a pre-signed GET). */
+  | { readonly readSearchFile: { readonly key: string } };
 
 export interface FloorEvent {
   /** A token route's: the caller is taken from the authorizer context first. */

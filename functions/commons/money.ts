@@ -16,11 +16,24 @@ const rateOf = (rates: ExchangeRates, currency: string): number | undefined =>
 export const isKnownCurrency = (rates: ExchangeRates, currency: string): boolean =>
   rateOf(rates, currency) !== undefined;
 
-/** Converts through the base currency and rounds to the cent, as a shop displays prices. */
-export const convert = (price: Money, target: string, rates: ExchangeRates): Money => {
-  if (price.currency === target) return price;
-  const from = rateOf(rates, price.currency);
+/**
+ * The conversion of values in `currency` to `target`, as `convert` does it: for the search, which
+ * converts a whole column of prices of one currency without making a Money of each.
+ */
+export const converter = (
+  currency: string,
+  target: string,
+  rates: ExchangeRates,
+): ((value: number) => number) => {
+  if (currency === target) return (value) => value;
+  const from = rateOf(rates, currency);
   const to = rateOf(rates, target);
   if (from === undefined || to === undefined) throw new Error('Unknown currency in conversion');
-  return { value: Math.round((price.value / from) * to * 100) / 100, currency: target };
+  return (value) => Math.round((value / from) * to * 100) / 100;
 };
+
+/** Converts through the base currency and rounds to the cent, as a shop displays prices. */
+export const convert = (price: Money, target: string, rates: ExchangeRates): Money =>
+  price.currency === target
+    ? price
+    : { value: converter(price.currency, target, rates)(price.value), currency: target };

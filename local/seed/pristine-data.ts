@@ -4,8 +4,8 @@ import * as path from 'node:path';
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { projectRoot } from '../../lib/project-paths';
 
-/** Bump when the cache layout changes, so old entries are not reused. */
-const CACHE_FORMAT = 3;
+/** Bump when the cache layout changes (the search snapshot's files included), so old entries are not reused. */
+const CACHE_FORMAT = 4;
 const KEEP_ENTRIES = 3;
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../../functions/routes';
 import { CommerceRestApi } from '../../lib/api/rest-api';
 import { routeFunctionName } from '../../lib/resource-names';
+import { SEARCH_MEMORY_MB, SEARCH_ROUTES } from '../../lib/search-functions';
 import { stageSettings, THROWAWAY_STAGE_FILE } from '../../lib/stage';
 import { type CfnJson, resourcesOfType, stageTemplate, synth } from './synth';
 
@@ -73,7 +74,8 @@ describe('route functions', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       TracingConfig: { Mode: 'Active' },
-      MemorySize: 512,
+      // The search routes get one whole vCPU for their in-memory search (docs/design.md D82).
+      MemorySize: (SEARCH_ROUTES as readonly string[]).includes(name) ? SEARCH_MEMORY_MB : 512,
       Timeout: 10,
       Environment: { Variables: { POWERTOOLS_SERVICE_NAME: 'commerce-api', LOG_LEVEL: 'INFO' } },
     });

@@ -1,4 +1,5 @@
 import { CATALOGUE_ENV } from '#commons/environment';
+import { LANGUAGES, type Language } from '#commons/languages';
 
 /**
  * Where things live in the import bucket. Uploads expire by a lifecycle rule (the publish reads
@@ -13,14 +14,26 @@ export const versionFileKey = (version: string, file: number) =>
   `${VERSION_PREFIX}${version}/items-${String(file).padStart(6, '0')}.json`;
 
 /**
- * A version's search snapshot (docs/design.md D81): its products as the search reads them, and
- * where each is in stock, which a stock update rewrites. Part of the version: written by its
- * publish, removed with it.
+ * A version's search snapshot (docs/design.md D81): its products' columns, one text index per
+ * language (both gzipped packed arrays), and where each product is in stock, which a stock update
+ * rewrites. Part of the version: written by its publish, removed with it.
  */
-export const searchSnapshotKey = (version: string) => `${VERSION_PREFIX}${version}/search-products.json`;
+export const searchDocumentsKey = (version: string) => `${VERSION_PREFIX}${version}/search-documents.bin.gz`;
+export const searchTextKey = (version: string, language: Language) =>
+  `${VERSION_PREFIX}${version}/search-text-${language}.bin.gz`;
 export const stockSnapshotKey = (version: string) => `${VERSION_PREFIX}${version}/search-stock.json`;
+/** The single JSON snapshot the first search read: removed with the versions published then. */
+export const legacySearchSnapshotKey = (version: string) =>
+  `${VERSION_PREFIX}${version}/search-products.json`;
+/** Every search snapshot object of a version. */
+export const searchSnapshotKeys = (version: string) => [
+  searchDocumentsKey(version),
+  ...LANGUAGES.map((language) => searchTextKey(version, language)),
+  stockSnapshotKey(version),
+  legacySearchSnapshotKey(version),
+];
 /** What the search functions may read (lib/catalogue-import-bucket.ts): the snapshots, nothing else. */
-export const SEARCH_SNAPSHOT_PATTERN = `${VERSION_PREFIX}*/search-*.json`;
+export const SEARCH_SNAPSHOT_PATTERN = `${VERSION_PREFIX}*/search-*`;
 
 /** The import bucket's name, from the environment the stack (or the sandbox) gives the function. */
 export const importBucket = () => {

@@ -1,13 +1,18 @@
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#commons/clients/s3';
-import type { SearchSnapshot, StockSnapshot } from '../domain/search-document';
+import { LANGUAGES } from '#commons/languages';
+import type { StockSnapshot } from '../domain/search-document';
+import type { SearchSnapshotFiles } from '../domain/search-snapshot';
 import type { ImportFiles, VersionItem } from '../services/publish-ports';
 import {
   importBucket as bucket,
-  searchSnapshotKey,
+  searchDocumentsKey,
+  searchSnapshotKeys,
+  searchTextKey,
   stockSnapshotKey,
   versionFileKey,
 } from './import-object-keys';
+import { compressSnapshot } from './search-snapshot-codec';
 
 const put = (key: string, value: unknown) =>
   s3Client.send(
@@ -16,6 +21,16 @@ const put = (key: string, value: unknown) =>
       Key: key,
       Body: JSON.stringify(value),
       ContentType: 'application/json',
+    }),
+  );
+
+const putPacked = async (key: string, bytes: Uint8Array) =>
+  s3Client.send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: await compressSnapshot(bytes),
+      ContentType: 'application/gzip',
     }),
   );
 
@@ -32,9 +47,12 @@ export const s3ImportFiles: ImportFiles = {
     await put(versionFileKey(version, file), items);
   },
 
-  async writeSearchSnapshot(version, snapshot: SearchSnapshot, stock: StockSnapshot) {
-    await put(searchSnapshotKey(version), snapshot);
-    await put(stockSnapshotKey(version), stock);
+  async writeSearchSnapshot(version, snapshot: SearchSnapshotFiles, stock: StockSnapshot) {
+    await Promise.all([
+      putPacked(searchDocumentsKey(version), snapshot.documents),
+      ...LANGUAGES.map((language) => putPacked(searchTextKey(version, language), snapshot.texts[language])),
+      put(stockSnapshotKey(version), stock),
+    ]);
   },
 
   async readStockSnapshot(version) {
@@ -64,8 +82,7 @@ export const s3ImportFiles: ImportFiles = {
   async deleteVersionFiles(version, files) {
     const keys = [
       ...Array.from({ length: files }, (_, i) => ({ Key: versionFileKey(version, i + 1) })),
-      { Key: searchSnapshotKey(version) },
-      { Key: stockSnapshotKey(version) },
+      ...searchSnapshotKeys(version).map((Key) => ({ Key })),
     ];
     for (let i = 0; i < keys.length; i += 1000) {
       await s3Client.send(

@@ -37,9 +37,17 @@ export const checkReferences = (request: ListingRequest, reference: ReferenceDat
  * the spec says. The price appears in country, business-unit and currency listings, converted
  * to the asked currency; the header's language changes only `label` (Accept-Language rule 4).
  */
-export const listingView = (entry: ListingEntry, language: Language, price?: Money) => ({
+export const listingView = (entry: ListingEntry, language: Language, price?: Money) =>
+  listingElement(entry, translate(entry.label, language), price);
+
+/** The same element from a label already in the answer's language (the search's). */
+export const listingElement = (
+  entry: Pick<ListingEntry, 'id' | 'type' | 'brand'>,
+  label: string,
+  price?: Money,
+) => ({
   id: String(entry.id),
-  label: translate(entry.label, language),
+  label,
   type: entry.type,
   brand: entry.brand,
   ...(price ? { price } : {}),

@@ -1,18 +1,21 @@
-import type { Language } from '#commons/languages';
-import { convert, type ExchangeRates } from '#commons/money';
-import { fold, type SearchDocument, type StockSnapshot } from './search-document';
+import { converter, type ExchangeRates, type Money } from '#commons/money';
+import type { Coded, PriceColumn, SearchColumns } from './search-columns';
+import { fold } from './search-document';
+import { keptPer } from './search-helpers';
 import type { Range, SearchRequest } from './search-request';
+import type { TextIndex } from './search-text-index';
+import { matchText, type TextMatches } from './text-matching';
 
-/** Matches words against the products' texts in one language: product id → relevance score. */
-export interface TextMatcher {
-  match(language: Language, text: string): ReadonlyMap<number, number>;
-}
-
-/** One catalogue version, searchable in memory: its documents in id order, stock and text matcher. */
+/**
+ * One catalogue version, searchable in memory (docs/design.md D81): its columns, where each
+ * product is in stock, and the text index of the request's language. Products are named by
+ * their position in id order.
+ */
 export interface ProductIndex {
-  readonly documents: readonly SearchDocument[];
-  readonly stock: StockSnapshot;
-  readonly text: TextMatcher;
+  readonly columns: SearchColumns;
+  /** The products in stock at the location (1 at their position), undefined for a location with none. */
+  readonly stock: (location: string) => Uint8Array | undefined;
+  readonly text: TextIndex;
 }
 
 /** The answer currency's rates and code, as checkReferences resolved them. */
@@ -21,80 +24,226 @@ export interface Pricing {
   readonly rates: ExchangeRates;
 }
 
-const within = (value: number | undefined, range: Range | undefined) =>
-  range === undefined ||
-  (value !== undefined &&
-    (range.min === undefined || value >= range.min) &&
-    (range.max === undefined || value <= range.max));
+type Test = (i: number) => boolean;
 
-const contains = (value: string | undefined, words: string | undefined) =>
-  words === undefined || (value !== undefined && fold(value).includes(fold(words).trim()));
+/** Arrays a search reuses rather than allocating them again for each request (their size is the catalogue's). */
+interface Scratch {
+  /** 1 at the text's matches, for the price orders; cleared after each search. */
+  readonly inText: Uint8Array;
+  /** A page's positions in order, up to its end. */
+  readonly ordered: Uint32Array;
+  /** Relevance's packed scores and positions. */
+  readonly keys: Float64Array;
+}
+const scratchOf = keptPer(
+  (columns: SearchColumns): Scratch => ({
+    inText: new Uint8Array(columns.count),
+    ordered: new Uint32Array(columns.count),
+    keys: new Float64Array(columns.count),
+  }),
+);
 
-/** The price a document is shown at: the country's, else the base price, in the answer currency. */
-export const priceOf = (
-  document: SearchDocument,
-  request: Pick<SearchRequest, 'country'>,
-  pricing: Pricing,
-) => {
-  const local = request.country ? document.prices[request.country] : document.basePrice;
-  return local && convert(local, pricing.currency, pricing.rates);
+/** The prices a request is shown at: its country's, else the base prices (undefined: none sold there). */
+export const priceColumnOf = (columns: SearchColumns, request: Pick<SearchRequest, 'country'>) =>
+  request.country ? columns.prices[request.country] : columns.basePrice;
+
+/** Product i's price as shown, in the answer currency. */
+export const priceAt = (column: PriceColumn, i: number, pricing: Pricing): Money | undefined => {
+  const value = column.values[i]!;
+  if (Number.isNaN(value)) return undefined;
+  return {
+    value: converter(column.currency, pricing.currency, pricing.rates)(value),
+    currency: pricing.currency,
+  };
 };
 
-/** Whether a document meets every criterion but the text (docs/design.md D81). */
-const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing) => {
-  const types = new Set(request.productTypes);
-  const brands = new Set(request.brands);
-  const inStock = request.inStockAt === undefined ? undefined : new Set(index.stock[request.inStockAt] ?? []);
+const within = (range: Range) => (value: number) =>
+  !Number.isNaN(value) &&
+  (range.min === undefined || value >= range.min) &&
+  (range.max === undefined || value <= range.max);
+
+/** Which codes of a text criterion hold any of `values` (1 at the code). */
+const codesOf = (coded: Coded, accept: (value: string) => boolean): Uint8Array => {
+  const mask = new Uint8Array(coded.values.length + 1);
+  coded.values.forEach((value, k) => {
+    if (accept(value)) mask[k + 1] = 1;
+  });
+  return mask;
+};
+const oneOf = (coded: Coded, values: readonly string[]) => codesOf(coded, (v) => values.includes(v));
+const containing = (coded: Coded, words: string) => {
+  const needle = fold(words).trim();
+  return codesOf(coded, (v) => fold(v).includes(needle));
+};
+const has = (coded: Coded, mask: Uint8Array): Test => {
+  const { codes } = coded;
+  return (i) => mask[codes[i]!] === 1;
+};
+
+/** The tests of every criterion but the text, or undefined when nothing can meet them. */
+const testsOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing): Test[] | undefined => {
+  const { columns } = index;
+  const tests: Test[] = [];
+  const prices = priceColumnOf(columns, request);
+  if (!prices) return undefined;
+  if (request.country) tests.push((i) => !Number.isNaN(prices.values[i]!));
+  if (request.businessUnit)
+    tests.push(has(columns.businessUnit, oneOf(columns.businessUnit, [request.businessUnit])));
+  if (request.productTypes.length > 0)
+    tests.push(has(columns.type, oneOf(columns.type, request.productTypes)));
+  if (request.brands.length > 0) tests.push(has(columns.brand, oneOf(columns.brand, request.brands)));
   const { book, computer } = request;
-  return (d: SearchDocument): boolean =>
-    (!request.country || d.prices[request.country] !== undefined) &&
-    (!request.businessUnit || d.businessUnit === request.businessUnit) &&
-    (types.size === 0 || types.has(d.type)) &&
-    (brands.size === 0 || brands.has(d.brand)) &&
-    (!book ||
-      (d.type === 'book' && contains(d.author, book.author) && contains(d.publisher, book.publisher))) &&
-    (!computer ||
-      (d.type === 'computer' &&
-        within(d.ramGb, computer.ramGb) &&
-        within(d.screenIn, computer.screenIn) &&
-        contains(d.cpu, computer.cpu))) &&
-    (!inStock || inStock.has(d.id)) &&
-    (!request.price || within(priceOf(d, request, pricing)?.value, request.price));
+  if (book) tests.push(has(columns.type, oneOf(columns.type, ['book'])));
+  if (book?.author !== undefined) tests.push(has(columns.author, containing(columns.author, book.author)));
+  if (book?.publisher !== undefined)
+    tests.push(has(columns.publisher, containing(columns.publisher, book.publisher)));
+  if (computer) tests.push(has(columns.type, oneOf(columns.type, ['computer'])));
+  if (computer?.ramGb) {
+    const ok = within(computer.ramGb);
+    tests.push((i) => ok(columns.ramGb[i]!));
+  }
+  if (computer?.screenIn) {
+    const ok = within(computer.screenIn);
+    tests.push((i) => ok(columns.screenIn[i]!));
+  }
+  if (computer?.cpu !== undefined) tests.push(has(columns.cpu, containing(columns.cpu, computer.cpu)));
+  if (request.inStockAt !== undefined) {
+    const inStock = index.stock(request.inStockAt);
+    if (!inStock) return undefined;
+    tests.push((i) => inStock[i] === 1);
+  }
+  if (request.price) {
+    const ok = within(request.price);
+    const convert = converter(prices.currency, pricing.currency, pricing.rates);
+    tests.push((i) => ok(convert(prices.values[i]!)));
+  }
+  return tests;
+};
+
+/** The page of an order: `order` walked forwards or backwards, runs of equal shown prices put in id order. */
+const byPrice = (
+  column: PriceColumn,
+  keep: Test,
+  descending: boolean,
+  [offset, end]: readonly [number, number],
+  pricing: Pricing,
+  out: Uint32Array,
+) => {
+  const { order, values } = column;
+  const convert = converter(column.currency, pricing.currency, pricing.rates);
+  let length = 0;
+  let runStart = 0;
+  let runPrice = Number.NaN;
+  // Converting rounds: different prices may be shown alike, and ties go by id.
+  const close = () => {
+    if (length - runStart > 1) out.subarray(runStart, length).sort();
+    runStart = length;
+  };
+  for (let k = 0; k < order.length; k++) {
+    const i = order[descending ? order.length - 1 - k : k]!;
+    if (!keep(i)) continue;
+    const price = convert(values[i]!);
+    if (price !== runPrice) {
+      close();
+      if (length >= end) break;
+      runPrice = price;
+    }
+    out[length++] = i;
+  }
+  close();
+  return Array.from(out.subarray(offset, Math.min(end, length)));
+};
+
+/** Reorders `keys` so that its `k` smallest come first, in any order (quickselect, linear on average). */
+const smallestFirst = (keys: Float64Array, k: number) => {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low < high) {
+    const pivot = keys[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (keys[i]! < pivot) i++;
+      while (keys[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i]!;
+        keys[i++] = keys[j]!;
+        keys[j--] = swap;
+      }
+    }
+    if (k - 1 <= j) high = j;
+    else if (k - 1 >= i) low = i;
+    else return;
+  }
 };
 
 /**
- * One page of a search, in memory: the text's matches (or every product), the other criteria, the
- * order asked (ties by id, so a page always continues the one before it), then the page. Nothing
- * is read from storage; the cost is at most one pass over the catalogue and one sort of the matches.
+ * Positions by score (highest first), ties by position, from `offset` to `end`: score and
+ * position packed in one number (its 53 bits hold both), the page's selected, then sorted.
  */
-export const searchPage = (
-  index: ProductIndex,
-  request: SearchRequest,
-  language: Language,
-  pricing: Pricing,
-): SearchDocument[] => {
-  const offset = (request.page - 1) * request.limit;
-  const keep = filterOf(request, index, pricing);
-  const scores = request.text === undefined ? undefined : index.text.match(language, request.text);
-  const candidates = scores ? index.documents.filter((d) => scores.has(d.id)) : index.documents;
-  if (request.sort === 'id') {
-    // Documents are in id order: stop as soon as the page is full.
-    const page: SearchDocument[] = [];
-    let seen = 0;
-    for (const d of candidates) {
-      if (!keep(d)) continue;
-      if (seen++ >= offset) page.push(d);
-      if (page.length === request.limit) break;
-    }
-    return page;
+const byScore = (
+  matches: TextMatches,
+  keep: Test,
+  count: number,
+  [offset, end]: readonly [number, number],
+  scratch: Float64Array,
+) => {
+  const { positions, scores } = matches;
+  const span = 2 ** Math.ceil(Math.log2(count + 1));
+  let top = 0;
+  for (const i of positions) top = Math.max(top, scores[i]!);
+  if (top * span >= Number.MAX_SAFE_INTEGER) {
+    return [...positions.filter(keep)].sort((a, b) => scores[b]! - scores[a]! || a - b).slice(offset, end);
   }
-  const matches = candidates.filter(keep);
-  const key =
-    request.sort === 'relevance'
-      ? (d: SearchDocument) => -(scores?.get(d.id) ?? 0)
-      : (d: SearchDocument) =>
-          (request.sort === '-price' ? -1 : 1) * (priceOf(d, request, pricing)?.value ?? 0);
-  const keyed = matches.map((d) => ({ d, k: key(d) }));
-  keyed.sort((a, b) => a.k - b.k || a.d.id - b.d.id);
-  return keyed.slice(offset, offset + request.limit).map(({ d }) => d);
+  let length = 0;
+  for (const i of positions) if (keep(i)) scratch[length++] = -scores[i]! * span + i;
+  // The page's keys are the `end` smallest less the `offset` smallest: only they are sorted.
+  const upToEnd = scratch.subarray(0, Math.min(end, length));
+  if (end < length) smallestFirst(scratch.subarray(0, length), end);
+  if (offset > 0 && offset < upToEnd.length) smallestFirst(upToEnd, offset);
+  const page = upToEnd.subarray(offset).sort();
+  return Array.from(page, (key) => key - Math.floor(key / span) * span);
+};
+
+/**
+ * One page of a search, in memory: the text's matches (or every product), the other criteria,
+ * the order asked (ties by id, so a page always continues the one before it), then the page.
+ * Nothing is read from storage. `sort=id` stops at the page; the price orders walk the order
+ * computed at publish time, and stop at the page too; relevance sorts the matches only.
+ * Answers the positions of the page's products.
+ */
+export const searchPage = (index: ProductIndex, request: SearchRequest, pricing: Pricing): number[] => {
+  const { columns } = index;
+  const page: [number, number] = [(request.page - 1) * request.limit, request.page * request.limit];
+  const tests = columns.count === 0 ? undefined : testsOf(request, index, pricing);
+  if (!tests) return [];
+  const matches = request.text === undefined ? undefined : matchText(index.text, request.text);
+  if (matches?.positions.length === 0) return [];
+  const keep: Test = (i) => {
+    for (const test of tests) if (!test(i)) return false;
+    return true;
+  };
+  const scratch = scratchOf(columns);
+  if (request.sort === 'id') {
+    const found: number[] = [];
+    let seen = 0;
+    const total = matches ? matches.positions.length : columns.count;
+    for (let k = 0; k < total && found.length < request.limit; k++) {
+      const i = matches ? matches.positions[k]! : k;
+      if (keep(i) && seen++ >= page[0]) found.push(i);
+    }
+    return found;
+  }
+  if (request.sort === 'relevance')
+    return matches ? byScore(matches, keep, columns.count, page, scratch.keys) : [];
+  const prices = priceColumnOf(columns, request)!;
+  const descending = request.sort === '-price';
+  if (!matches) return byPrice(prices, keep, descending, page, pricing, scratch.ordered);
+  const { inText } = scratch;
+  for (const i of matches.positions) inText[i] = 1;
+  try {
+    return byPrice(prices, (i) => inText[i] === 1 && keep(i), descending, page, pricing, scratch.ordered);
+  } finally {
+    for (const i of matches.positions) inText[i] = 0;
+  }
 };

@@ -19,11 +19,6 @@ export interface SearchDocument
   readonly cpu?: string;
 }
 
-/** A version's search snapshot: its products, and where each is in stock (quantity above zero). */
-export interface SearchSnapshot {
-  readonly documents: readonly SearchDocument[];
-}
-
 /** Location id → the ids of the products in stock there, in id order. */
 export type StockSnapshot = Readonly<Record<string, readonly number[]>>;
 
@@ -67,9 +62,9 @@ export const searchDocumentOf = (p: ProductRecord): SearchDocument => ({
 const optional = <K extends string>(key: K, value: number | undefined) =>
   value === undefined ? {} : ({ [key]: value } as Record<K, number>);
 
-export const searchSnapshotOf = (products: readonly ProductRecord[]): SearchSnapshot => ({
-  documents: [...products].sort((a, b) => a.id - b.id).map(searchDocumentOf),
-});
+/** The products' search documents, in id order (the order of every column of the snapshot). */
+export const searchDocumentsOf = (products: readonly ProductRecord[]): SearchDocument[] =>
+  [...products].sort((a, b) => a.id - b.id).map(searchDocumentOf);
 
 /** Where each product is in stock, from stock levels (the last level of a product and location wins). */
 export const stockSnapshotOf = (
@@ -105,6 +100,12 @@ export const updateStockSnapshot = (
 
 /** Case and accents folded away: `Élève` and `eleve` compare equal. */
 export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Spaces and punctuation: what separates words (MiniSearch's tokenizer, which search used first). */
+const BETWEEN_WORDS = /[\n\r\p{Z}\p{P}]+/u;
+
+/** A text's words, folded: what is indexed of a product's texts and what a search looks for. */
+export const termsOf = (text: string): string[] => fold(text).split(BETWEEN_WORDS).filter(Boolean);
 
 /** The document's searchable texts in one language, falling back to English like the views. */
 export const textsIn = (document: SearchDocument, language: Language) => ({

@@ -5,8 +5,9 @@ import type { Language } from '#commons/languages';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
 import type { SearchCriteria } from '../http-schemas/search-criteria';
 import { searchProducts } from '../services/search-service';
+import { activeVersion } from '../store/active-version';
 import { catalogueAt, EMPTY_CATALOGUE } from '../store/dynamodb-catalogue-store';
-import { activeSearchIndex } from '../store/search-index';
+import { searchIndex } from '../store/search-index';
 import { referenceError } from './listing-reply';
 
 /** The search a criteria object stands for (the body of POST /products/search, or decoded `searchCriteria`). */
@@ -36,10 +37,13 @@ export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
  * criterion the others make meaningless, or an unknown reference, is a 400 naming the criterion.
  */
 export const searchReply = async (request: SearchRequest, language: Language): Promise<Reply> => {
-  const { version, index } = await activeSearchIndex();
-  const catalogue = version === undefined ? EMPTY_CATALOGUE : catalogueAt(version);
+  const version = (await activeVersion())?.version;
+  const sources = {
+    index: (asked: Language) => searchIndex(version, asked),
+    store: version === undefined ? EMPTY_CATALOGUE : catalogueAt(version),
+  };
   try {
-    return { body: await searchProducts(index, catalogue, request, language) };
+    return { body: await searchProducts(sources, request, language) };
   } catch (error) {
     if (error instanceof SearchRequestError) throw invalidParameter(error.criterion, 'body');
     throw referenceError(error, { from: 'criteria' });

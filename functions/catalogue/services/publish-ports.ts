@@ -1,6 +1,7 @@
 import type { LineError } from '../domain/catalogue-file';
 import type { PublishKind } from '../domain/catalogue-publishing';
-import type { SearchSnapshot, StockSnapshot } from '../domain/search-document';
+import type { StockSnapshot } from '../domain/search-document';
+import type { SearchSnapshotFiles } from '../domain/search-snapshot';
 
 /** A table item of a catalogue version, keys included. */
 export type VersionItem = Record<string, unknown> & { readonly pk: string; readonly sk: string };
@@ -11,7 +12,7 @@ export interface ImportFiles {
   writeVersionFile(version: string, file: number, items: readonly VersionItem[]): Promise<void>;
   readVersionFile(version: string, file: number): Promise<readonly VersionItem[]>;
   /** The version's search snapshot and stock snapshot (docs/design.md D81). */
-  writeSearchSnapshot(version: string, snapshot: SearchSnapshot, stock: StockSnapshot): Promise<void>;
+  writeSearchSnapshot(version: string, snapshot: SearchSnapshotFiles, stock: StockSnapshot): Promise<void>;
   /** The version's stock snapshot ({} when it has none). */
   readStockSnapshot(version: string): Promise<StockSnapshot>;
   writeStockSnapshot(version: string, stock: StockSnapshot): Promise<void>;

@@ -11,7 +11,8 @@ import {
   type RemovalCursor,
   type RemovalProgress,
 } from '../domain/catalogue-publishing';
-import { searchSnapshotOf, stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
+import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
+import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';
 import { catalogueItems } from '../store/catalogue-items';
 import { stockKey } from '../store/catalogue-keys';

@@ -1,22 +1,26 @@
 import type { Language } from '#commons/languages';
-import { checkReferences, listingView } from '../domain/listing-request';
-import { type ProductIndex, priceOf, searchPage } from '../domain/product-search';
+import { checkReferences, listingElement } from '../domain/listing-request';
+import type { ProductType } from '../domain/product';
+import { type ProductIndex, priceAt, priceColumnOf, searchPage } from '../domain/product-search';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
+import { labelOf } from '../domain/search-text-index';
 import type { CatalogueStore } from '../store/catalogue-store';
 
+/** Where a search reads: the version's index with one language's texts, and its reference data. */
+export interface SearchSources {
+  index(language: Language): Promise<ProductIndex>;
+  readonly store: Pick<CatalogueStore, 'getReferenceData'>;
+}
+
 /**
- * Searches products (docs/design.md D81): the criteria are checked against the reference data,
- * then one page is found in the in-memory index and shaped like a listing's elements, priced when
- * the search is scoped to a market or a currency, or asks about prices.
+ * Searches products (docs/design.md D81): the index and the reference data are read together,
+ * the criteria checked against the reference data, then one page is found in the in-memory index
+ * and shaped like a listing's elements, priced when the search is scoped to a market or a
+ * currency, or asks about prices.
  */
-export const searchProducts = async (
-  index: ProductIndex,
-  store: Pick<CatalogueStore, 'getReferenceData'>,
-  request: SearchRequest,
-  language: Language,
-) => {
+export const searchProducts = async (sources: SearchSources, request: SearchRequest, language: Language) => {
   if (request.sort === 'relevance' && request.text === undefined) throw new SearchRequestError('sort');
-  const reference = await store.getReferenceData();
+  const [index, reference] = await Promise.all([sources.index(language), sources.store.getReferenceData()]);
   const currency = checkReferences(request, reference);
   const pricing = { currency, rates: reference.rates };
   const priced = Boolean(
@@ -27,9 +31,15 @@ export const searchProducts = async (
       request.sort === 'price' ||
       request.sort === '-price',
   );
-  return searchPage(index, request, language, pricing).map((document) => {
-    const { id, type, brand, businessUnit, label } = document;
-    const price = priced ? priceOf(document, request, pricing) : undefined;
-    return listingView({ id, type, brand, businessUnit, label, price: document.basePrice }, language, price);
+  const { columns } = index;
+  const prices = priceColumnOf(columns, request);
+  return searchPage(index, request, pricing).map((i) => {
+    const price = priced && prices ? priceAt(prices, i, pricing) : undefined;
+    const element = {
+      id: columns.ids[i]!,
+      type: columns.type.values[columns.type.codes[i]! - 1] as ProductType,
+      brand: columns.brand.values[columns.brand.codes[i]! - 1]!,
+    };
+    return listingElement(element, labelOf(index.text, i), price);
   });
 };

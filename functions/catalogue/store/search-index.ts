@@ -1,83 +1,145 @@
 import { presignedGet } from '#commons/clients/s3-presigned';
-import { importBucket, searchSnapshotKey, stockSnapshotKey } from '../adapters/import-object-keys';
-import { miniSearchMatcher } from '../adapters/minisearch-text-matcher';
+import type { Language } from '#commons/languages';
+import {
+  importBucket,
+  searchDocumentsKey,
+  searchTextKey,
+  stockSnapshotKey,
+} from '../adapters/import-object-keys';
+import { decompressSnapshot } from '../adapters/search-snapshot-codec';
 import type { ProductIndex } from '../domain/product-search';
-import type { SearchSnapshot, StockSnapshot } from '../domain/search-document';
-import { ACTIVE_VERSION_CACHE_MS, activeVersion } from './active-version';
+import { type SearchColumns, searchColumnsOf, unpackSearchColumns } from '../domain/search-columns';
+import type { StockSnapshot } from '../domain/search-document';
+import { stockMask } from '../domain/search-snapshot';
+import { type TextIndex, textIndexOf, unpackTextIndex } from '../domain/search-text-index';
+import { ACTIVE_VERSION_CACHE_MS } from './active-version';
 
 /**
  * The active catalogue version's search index (docs/design.md D81), kept by the execution
- * environment: loaded from the version's snapshot in the import bucket the first time a search
- * needs it, loaded again when the active version changes (the readers' 5 s cache decides), and its
- * stock snapshot fetched again, only if changed (ETag), at most every 5 s, since stock updates
- * rewrite it in place. A URL is signed for each read, so nothing needs the S3 client.
+ * environment: the version's columns and stock snapshot, read the first time a search needs them
+ * and again when the active version changes (the readers' 5 s cache decides), and the text index
+ * of each language the first time a search is asked in it. The stock snapshot is fetched again,
+ * only if changed (ETag), at most every 5 s, since stock updates rewrite it in place. A URL is
+ * signed for each read, so nothing needs the S3 client.
  */
 
 const SIGNED_SECONDS = 60;
 
-interface Fetched<T> {
-  readonly value: T;
-  readonly etag: string | undefined;
-}
-
-/** The object's JSON, or undefined when it is unchanged since `etag` (a 304). */
-const fetchJson = async <T>(key: string, etag?: string): Promise<Fetched<T> | undefined> => {
+/** The object's bytes and ETag, or undefined when it is unchanged since `etag` (a 304). */
+const fetchObject = async (key: string, etag?: string) => {
   const response = await fetch(await presignedGet(importBucket(), key, SIGNED_SECONDS), {
     headers: etag ? { 'if-none-match': etag } : {},
   });
   if (response.status === 304) return undefined;
   if (!response.ok) throw new Error(`S3 answered ${response.status} for a search snapshot`);
-  return { value: (await response.json()) as T, etag: response.headers.get('etag') ?? undefined };
+  return {
+    bytes: new Uint8Array(await response.arrayBuffer()),
+    etag: response.headers.get('etag') ?? undefined,
+  };
+};
+
+const fetchPacked = async <T>(key: string, unpackBytes: (bytes: Uint8Array) => T): Promise<T> => {
+  const fetched = await fetchObject(key);
+  if (!fetched) throw new Error('A search snapshot answered 304 without having been asked so');
+  return unpackBytes(await decompressSnapshot(fetched.bytes));
+};
+
+interface Stock {
+  readonly snapshot: StockSnapshot;
+  readonly etag: string | undefined;
+  /** Each location's positions, made the first time a search asks for it. */
+  readonly masks: Map<string, Uint8Array>;
+}
+
+const fetchStock = async (version: string, etag?: string): Promise<Stock | undefined> => {
+  const fetched = await fetchObject(stockSnapshotKey(version), etag);
+  if (!fetched) return undefined;
+  const snapshot = JSON.parse(new TextDecoder().decode(fetched.bytes)) as StockSnapshot;
+  return { snapshot, etag: fetched.etag, masks: new Map() };
 };
 
 interface Loaded {
   readonly version: string;
-  readonly documents: ProductIndex['documents'];
-  readonly text: ProductIndex['text'];
-  stock: Fetched<StockSnapshot>;
+  readonly columns: Promise<SearchColumns>;
+  readonly texts: Map<Language, Promise<TextIndex>>;
+  stock: Promise<Stock | undefined>;
   stockCheckedAt: number;
 }
 
-let loading: Promise<Loaded> | undefined;
+let loaded: Loaded | undefined;
 
-const load = async (version: string, now: number): Promise<Loaded> => {
-  const [products, stock] = await Promise.all([
-    fetchJson<SearchSnapshot>(searchSnapshotKey(version)),
-    fetchJson<StockSnapshot>(stockSnapshotKey(version)),
-  ]);
-  if (!products || !stock) throw new Error('A search snapshot answered 304 without having been asked so');
-  const { documents } = products.value;
-  return { version, documents, text: miniSearchMatcher(documents), stock, stockCheckedAt: now };
-};
-
-const refreshStock = async (loaded: Loaded, now: number) => {
-  if (now - loaded.stockCheckedAt < ACTIVE_VERSION_CACHE_MS) return;
-  loaded.stockCheckedAt = now;
-  const changed = await fetchJson<StockSnapshot>(stockSnapshotKey(loaded.version), loaded.stock.etag);
-  if (changed) loaded.stock = changed;
-};
-
-const EMPTY: ProductIndex = { documents: [], stock: {}, text: { match: () => new Map() } };
-
-/** The index of the active version (empty on a stage nothing was published to), and that version. */
-export const activeSearchIndex = async (
-  now = performance.now(),
-): Promise<{ version: string | undefined; index: ProductIndex }> => {
-  const active = await activeVersion(now);
-  if (!active) return { version: undefined, index: EMPTY };
-  let current = loading;
-  if (!current || (await current.catch(() => undefined))?.version !== active.version) {
-    current = load(active.version, now);
-    loading = current;
-    // A failed load is not kept: the next request loads again.
-    current.catch(() => {
-      if (loading === current) loading = undefined;
-    });
+const loadedFor = (version: string, now: number): Loaded => {
+  if (loaded?.version !== version) {
+    loaded = {
+      version,
+      columns: fetchPacked(searchDocumentsKey(version), unpackSearchColumns),
+      texts: new Map(),
+      stock: fetchStock(version),
+      stockCheckedAt: now,
+    };
   }
-  const loaded = await current;
-  await refreshStock(loaded, now);
-  return {
-    version: loaded.version,
-    index: { documents: loaded.documents, stock: loaded.stock.value, text: loaded.text },
-  };
+  return loaded;
+};
+
+const textOf = (current: Loaded, language: Language) => {
+  let text = current.texts.get(language);
+  if (!text) {
+    text = fetchPacked(searchTextKey(current.version, language), unpackTextIndex);
+    current.texts.set(language, text);
+  }
+  return text;
+};
+
+const refreshStock = async (current: Loaded, now: number) => {
+  if (now - current.stockCheckedAt < ACTIVE_VERSION_CACHE_MS) return;
+  current.stockCheckedAt = now;
+  const known = await current.stock;
+  const changed = await fetchStock(current.version, known?.etag);
+  if (changed) current.stock = Promise.resolve(changed);
+};
+
+const indexOf = (columns: SearchColumns, text: TextIndex, stock: Stock): ProductIndex => ({
+  columns,
+  text,
+  stock: (location) => {
+    let mask = stock.masks.get(location);
+    const inStock = stock.snapshot[location];
+    if (!mask && inStock) {
+      mask = stockMask(columns.ids, inStock);
+      stock.masks.set(location, mask);
+    }
+    return mask;
+  },
+});
+
+const EMPTY_COLUMNS = searchColumnsOf([]);
+const EMPTY_INDEX = indexOf(EMPTY_COLUMNS, textIndexOf([], 'en'), {
+  snapshot: {},
+  etag: undefined,
+  masks: new Map(),
+});
+
+/**
+ * The index of `version` with the text index of `language` (empty on a stage nothing was
+ * published to). A read that fails is not kept: the next search reads again.
+ */
+export const searchIndex = async (
+  version: string | undefined,
+  language: Language,
+  now = performance.now(),
+): Promise<ProductIndex> => {
+  if (version === undefined) return EMPTY_INDEX;
+  const current = loadedFor(version, now);
+  let columns: SearchColumns;
+  let text: TextIndex;
+  try {
+    [columns, text] = await Promise.all([current.columns, textOf(current, language), current.stock]);
+  } catch (error) {
+    if (loaded === current) loaded = undefined;
+    throw error;
+  }
+  await refreshStock(current, now);
+  const stock = await current.stock;
+  if (!stock) throw new Error('A search snapshot answered 304 without having been asked so');
+  return indexOf(columns, text, stock);
 };

@@ -1,4 +1,5 @@
-import type { SearchSnapshot, StockSnapshot } from '../../../functions/catalogue/domain/search-document';
+import type { StockSnapshot } from '../../../functions/catalogue/domain/search-document';
+import type { SearchSnapshotFiles } from '../../../functions/catalogue/domain/search-snapshot';
 import type {
   ActiveRecord,
   ImportFiles,
@@ -16,7 +17,7 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
   const versions = new Map<string, VersionRecord>();
   const progress = new Map<string, number>();
   const files = new Map<string, readonly VersionItem[]>();
-  const searchSnapshots = new Map<string, { snapshot: SearchSnapshot; stock: StockSnapshot }>();
+  const searchSnapshots = new Map<string, { snapshot: SearchSnapshotFiles; stock: StockSnapshot }>();
   let lock: LockHolder | undefined;
   let active: ActiveRecord | undefined;
   const key = (item: { pk: string; sk: string }) => `${item.pk}|${item.sk}`;

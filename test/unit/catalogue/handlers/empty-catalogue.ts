@@ -1,9 +1,13 @@
+import { gzipSync } from 'node:zlib';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { LANGUAGES } from '#commons/languages';
 import {
-  searchSnapshotKey,
+  searchDocumentsKey,
+  searchTextKey,
   stockSnapshotKey,
 } from '../../../../functions/catalogue/adapters/import-object-keys';
+import { searchSnapshotOf } from '../../../../functions/catalogue/domain/search-snapshot';
 import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
 import { CATALOGUE_ENV } from '../../../../functions/commons/environment';
 import { mockActiveVersion, VERSION } from './active-version';
@@ -33,12 +37,14 @@ export const mockEmptyCatalogue = () => {
   return dynamo;
 };
 
-/** An import bucket whose search snapshots are empty, read through a stubbed fetch. */
+/** An import bucket whose search snapshots are empty (as the publish writes them), read through a stubbed fetch. */
 export const mockEmptySearchSnapshots = () => {
   process.env[CATALOGUE_ENV.bucket] = 'imports-test';
-  const snapshots: Record<string, unknown> = {
-    [searchSnapshotKey(VERSION)]: { documents: [] },
-    [stockSnapshotKey(VERSION)]: {},
+  const empty = searchSnapshotOf([]);
+  const snapshots: Record<string, Uint8Array | string> = {
+    [searchDocumentsKey(VERSION)]: gzipSync(empty.documents),
+    ...Object.fromEntries(LANGUAGES.map((l) => [searchTextKey(VERSION, l), gzipSync(empty.texts[l])])),
+    [stockSnapshotKey(VERSION)]: '{}',
   };
   // The snapshots are read through signed URLs: any credentials sign them.
   process.env.AWS_ACCESS_KEY_ID ??= 'test';
@@ -46,6 +52,6 @@ export const mockEmptySearchSnapshots = () => {
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     const path = decodeURIComponent(new URL(String(url)).pathname);
     const key = Object.keys(snapshots).find((k) => path.endsWith(`/${k}`));
-    return key === undefined ? new Response('', { status: 404 }) : Response.json(snapshots[key]);
+    return new Response(key === undefined ? '' : snapshots[key], { status: key === undefined ? 404 : 200 });
   });
 };

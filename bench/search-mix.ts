@@ -1,0 +1,42 @@
+/**
+ * The criteria a search benchmark asks (bench/search.ts, docs/design.md §5), in French, over a
+ * catalogue made by the seed's rules: words rare (a title's word, a volume number) and common (in
+ * most products: `de`, `edition`), a prefix, every filter, every sort, and deep pages (the last
+ * pages of large answers). As a function receives them: already validated.
+ */
+import type { SearchRequest } from '../functions/catalogue/domain/search-request';
+
+const base: SearchRequest = { productTypes: [], brands: [], page: 1, limit: 20, sort: 'id' };
+
+export const searchMix = (products: number): SearchRequest[] => {
+  /** A page among the last of an answer of about `matches` products. */
+  const deep = (matches: number, limit = 20) => Math.max(1, Math.floor((matches * 0.9) / limit));
+  return [
+    { ...base, text: 'jardin' },
+    { ...base, text: 'riviere hiver', sort: 'relevance' },
+    { ...base, text: 'jardin silencieux tome', sort: 'relevance', limit: 5 },
+    { ...base, text: 'ecran', page: 3 },
+    { ...base, text: 'ordi', sort: 'price', country: 'GB' },
+    { ...base, text: 'ordinateur portable', sort: '-price', country: 'FR' },
+    { ...base, text: 'de', sort: 'relevance' },
+    { ...base, text: 'de', sort: 'relevance', page: deep(products * 0.8, 100), limit: 100 },
+    { ...base, text: 'edition', sort: 'relevance', page: 40 },
+    { ...base, text: 'memoire ram', sort: 'relevance', page: 5, country: 'DE' },
+    { ...base, text: 'edition poche', sort: 'price', page: deep(products * 0.3) },
+    { ...base, text: 'voltix', brands: ['Voltix'] },
+    { ...base, country: 'FR', price: { min: 10, max: 20 } },
+    { ...base, country: 'GB', currency: 'USD', price: { max: 30 }, sort: 'price', page: 10 },
+    { ...base, computer: { ramGb: { min: 16 } }, sort: 'price' },
+    { ...base, computer: { screenIn: { min: 13, max: 15 }, cpu: 'helion' }, page: deep(products * 0.1) },
+    { ...base, book: { author: 'romero' }, sort: '-price', country: 'DE', currency: 'USD' },
+    { ...base, book: { publisher: 'atlas' }, page: 50 },
+    { ...base, inStockAt: 'paris-1', page: 50 },
+    { ...base, inStockAt: 'london-1', sort: '-price', page: deep(products * 0.85, 100), limit: 100 },
+    { ...base, productTypes: ['book'], sort: '-price' },
+    { ...base, productTypes: ['book'], sort: 'price', page: deep(products * 0.6, 50), limit: 50 },
+    { ...base, brands: ['Voltix', 'Nimbus'], page: 10 },
+    { ...base, brands: ['Nimbus'], page: deep(products / 20, 100), limit: 100 },
+    { ...base, businessUnit: 'education', sort: 'price', page: 30 },
+    { ...base, country: 'FR', sort: 'id', page: deep(products * 0.6, 100), limit: 100 },
+  ];
+};

@@ -1,0 +1,77 @@
+/**
+ * The search functions' copy of the active version's search snapshot (docs/design.md D81): read
+ * from the import bucket (through a stubbed fetch) the first time a search needs it, a language
+ * only when asked, again for a new version, the stock again when its ETag changed.
+ */
+import { gzipSync } from 'node:zlib';
+import {
+  searchDocumentsKey,
+  searchTextKey,
+  stockSnapshotKey,
+} from '../../../functions/catalogue/adapters/import-object-keys';
+import { searchSnapshotOf } from '../../../functions/catalogue/domain/search-snapshot';
+import { labelOf } from '../../../functions/catalogue/domain/search-text-index';
+import { searchIndex } from '../../../functions/catalogue/store/search-index';
+import { CATALOGUE_ENV } from '../../../functions/commons/environment';
+import { product } from './product-fixtures';
+
+process.env[CATALOGUE_ENV.bucket] = 'imports-test';
+process.env.AWS_ACCESS_KEY_ID ??= 'test';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
+
+const objects = new Map<string, { body: Uint8Array | string; etag: string }>();
+const reads: string[] = [];
+const publish = (version: string, label: string) => {
+  const snapshot = searchSnapshotOf([product(1, { label: { en: label, fr: `${label} (fr)` } }), product(2)]);
+  objects.set(searchDocumentsKey(version), { body: gzipSync(snapshot.documents), etag: '"d"' });
+  for (const language of ['en', 'fr'] as const) {
+    objects.set(searchTextKey(version, language), { body: gzipSync(snapshot.texts[language]), etag: '"t"' });
+  }
+  objects.set(stockSnapshotKey(version), { body: '{"paris-1":[1]}', etag: '"s1"' });
+};
+
+beforeAll(() => {
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+    const key = decodeURIComponent(new URL(String(url)).pathname).replace(/^\/(imports-test\/)?/, '');
+    reads.push(key);
+    const object = objects.get(key);
+    if (!object) return new Response('', { status: 404 });
+    if (new Headers(init?.headers).get('if-none-match') === object.etag)
+      return new Response(null, { status: 304 });
+    return new Response(object.body, { headers: { etag: object.etag } });
+  });
+});
+beforeEach(() => {
+  reads.length = 0;
+});
+
+it('reads the columns, the stock and the asked language once, then another language when asked', async () => {
+  publish('v1', 'Garden');
+  const index = await searchIndex('v1', 'en', 0);
+  expect(labelOf(index.text, 0)).toBe('Garden');
+  expect([...index.stock('paris-1')!]).toEqual([1, 0]);
+  expect(reads.sort()).toEqual([
+    'versions/v1/search-documents.bin.gz',
+    'versions/v1/search-stock.json',
+    'versions/v1/search-text-en.bin.gz',
+  ]);
+  await searchIndex('v1', 'en', 1000);
+  expect(reads).toHaveLength(3);
+  expect(labelOf((await searchIndex('v1', 'fr', 2000)).text, 0)).toBe('Garden (fr)');
+  expect(reads.at(-1)).toBe('versions/v1/search-text-fr.bin.gz');
+});
+
+it('asks for the stock again after 5 s, and takes it only when its ETag changed', async () => {
+  await searchIndex('v1', 'en', 6000);
+  expect(reads).toEqual(['versions/v1/search-stock.json']);
+  objects.set(stockSnapshotKey('v1'), { body: '{"paris-1":[2]}', etag: '"s2"' });
+  expect([...(await searchIndex('v1', 'en', 8000)).stock('paris-1')!]).toEqual([1, 0]);
+  expect([...(await searchIndex('v1', 'en', 12_000)).stock('paris-1')!]).toEqual([0, 1]);
+});
+
+it('reads a new version whole, and reads again after a read that failed', async () => {
+  await expect(searchIndex('v2', 'en', 20_000)).rejects.toThrow('S3 answered 404');
+  publish('v2', 'Orchard');
+  expect(labelOf((await searchIndex('v2', 'en', 21_000)).text, 0)).toBe('Orchard');
+  expect((await searchIndex(undefined, 'en')).columns.count).toBe(0);
+});

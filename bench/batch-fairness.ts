@@ -2,7 +2,7 @@
  * Batch fairness (docs/design.md §5: "a one-item batch while another customer has 20,000 items
  * queued: completed ≤ 10 s"; issue 14 §2). Starts a sandbox as `npm start` does, lets customer
  * A post 40 batches of 500 items back to back (20,000 items queued: A has 502 orders, and a batch
- * names each order once, docs/design.md D76), then customer B posts a
+ * names each order once, docs/design.md D66), then customer B posts a
  * batch of one item and polls it: the figure is the time from B's POST to its first answer that
  * says `completed`. Then it waits for A's 20,000 items to complete (what pacing costs A is
  * reported too) before the next run; median of 3 runs, after a warm-up of one small batch each.
@@ -21,7 +21,7 @@ import { median, startBenchSandbox } from './support';
 export const FAIRNESS_BUDGET_SECONDS = 10;
 const RUNS = 3;
 const BACKLOG_BATCHES = 40;
-/** Items of one backlog batch: each of the busy customer's orders at most once (D76). */
+/** Items of one backlog batch: each of the busy customer's orders at most once (D66). */
 const BATCH_ITEMS = 500;
 const POLL_MS = 50;
 /** The customer with the most orders posts the backlog; the one with the fewest, the single item. */
@@ -41,7 +41,7 @@ export interface FairnessRun {
 
 /**
  * 500 of the busy customer's own orders, each once, dates of their own per run and batch (a
- * `sent_on` lies between 2000 and next year, D76: runs 1 to 3 use 2025 to 2027).
+ * `sent_on` lies between 2000 and next year, D66: runs 1 to 3 use 2025 to 2027).
  */
 const backlogItems = (run: number, batch: number) => {
   const own = seedOrders()

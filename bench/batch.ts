@@ -65,7 +65,7 @@ const batchItems = (run: number) => {
   if (ids.length !== MAX_BATCH_ITEMS) throw new Error(`The benchmark batch has ${ids.length} items`);
   return ids.map((id, n) => ({
     id,
-    // A year of its own per run, within what a batch accepts (2000 to next year, docs/design.md D76).
+    // A year of its own per run, within what a batch accepts (2000 to next year, docs/design.md D66).
     sent_on: `${2010 + run}-0${1 + (n % 9)}-${String(1 + (n % 28)).padStart(2, '0')}`,
   }));
 };
@@ -120,7 +120,7 @@ export async function benchBatch(): Promise<BatchBenchResult> {
     const runs: { seconds: number; writes: Record<string, number> }[] = [];
     for (let run = 1; run <= RUNS; run++) {
       // Each run is a caller's one batch: the previous run's items must have left the caller's
-      // schedule, or this one would be paced behind them (docs/design.md D61).
+      // schedule, or this one would be paced behind them (docs/design.md D57).
       await sleep((BATCH_LIMITS.unpacedItems / BATCH_LIMITS.itemsPerSecond) * 1000);
       const items = batchItems(run);
       const before = await stats();

@@ -13,10 +13,10 @@
  *   authorizer context with the functions' own code;
  * - listings: the reference data (GetItem: every listing checks its filters and prices against
  *   it, docs/design.md D13, D46) then the page: one Query of the partition for one partition;
- *   for several, the design's round trips (docs/design.md D7, D80): the partitions' summaries in
+ *   for several, the design's round trips (docs/design.md D7, D67): the partitions' summaries in
  *   one BatchGetItem, then `limit` entries of each (the most a page reads of one);
  * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/design.md
- *   D81): the active version, then together the reference data and the three objects of the
+ *   D68): the active version, then together the reference data and the three objects of the
  *   search snapshot a cold search reads (the columns, the text index of the request's language,
  *   the stock), each a pre-signed GET read whole. Both routes load the pre-signer at import, so
  *   both have the search floor, a plain listing too;
@@ -212,7 +212,7 @@ const PLANS: Readonly<
     floor: FLOORS.reportReader,
     steps: [[{ get: reportKey(pathValue(e)) }], [{ readReport: { reportId: pathValue(e) } }]],
   }),
-  // The stage key, then the conditional append to the caller's list (docs/design.md D70).
+  // The stage key, then the conditional append to the caller's list (docs/design.md D60).
   'create-webhook-secret': () => ({
     floor: FLOORS.webhookKey,
     steps: [[{ readWebhookKey: true }], [{ update: floorItem('webhook-secrets') }]],

@@ -142,7 +142,7 @@ export const routes: readonly Route[] = [
     'POST',
     '/orders/batches',
     'Update many orders in one asynchronous batch',
-    // The caller's items in progress first (docs/design.md D62); a chunk that cannot be queued
+    // The caller's items in progress first (docs/design.md D58); a chunk that cannot be queued
     // is recorded as failed at once.
     tableAccess(callerLimitAccess('batches').take, batch.nextBatchId, batch.createBatch, batch.recordChunk),
   ),
@@ -152,9 +152,9 @@ export const routes: readonly Route[] = [
     'POST',
     '/orders/reports',
     'Request a PDF report of orders in a date range',
-    // A place among the caller's reports (D60: the jobs holding them are read when all are
+    // A place among the caller's reports (D56: the jobs holding them are read when all are
     // taken, and the places of ended ones given back), whether the caller can sign a callback
-    // (D70), the job; a job whose execution cannot be started is marked failed.
+    // (D60), the job; a job whose execution cannot be started is marked failed.
     tableAccess(
       callerLimitAccess('reports').take,
       callerLimitAccess('reports').release,
@@ -182,7 +182,7 @@ export const routes: readonly Route[] = [
     'Download a finished report (PDF)',
     jobs.getJob,
   ),
-  // The caller's own signing secrets for report callbacks (docs/design.md D70).
+  // The caller's own signing secrets for report callbacks (docs/design.md D60).
   webhooks(
     'create-webhook-secret',
     'POST',
@@ -259,7 +259,7 @@ export const reportFunctions = {
   recordState: {
     name: 'record-report-state',
     handler: 'reports/handlers/record-report-state',
-    // An ended job gives its caller's place back (docs/design.md D60): a failed one is read for its owner.
+    // An ended job gives its caller's place back (docs/design.md D56): a failed one is read for its owner.
     table: tableAccess(
       jobs.markCompleted,
       jobs.markFailed,
@@ -271,7 +271,7 @@ export const reportFunctions = {
   sendCallback: {
     name: 'send-report-callback',
     handler: 'reports/handlers/send-report-callback',
-    // The job, its attempts, and the secrets of its owner to sign with (docs/design.md D70).
+    // The job, its attempts, and the secrets of its owner to sign with (docs/design.md D60).
     table: tableAccess(jobs.getJob, jobs.recordCallbackAttempt, secrets.list),
   },
 } as const satisfies Record<string, FunctionSpec>;

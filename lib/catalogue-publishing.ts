@@ -219,7 +219,7 @@ export class CataloguePublishing extends Construct {
 
   /**
    * A function that searches the catalogue: where the snapshots are, the right to read them, and
-   * the memory its in-memory search is measured with (docs/design.md D82).
+   * the memory its in-memory search is measured with (docs/design.md D69).
    */
   addSearchReader(fn: ApiFunction): void {
     (fn.node.defaultChild as CfnFunction).memorySize = SEARCH_MEMORY_MB;

@@ -96,7 +96,7 @@ export class CommerceApiStack extends Stack {
     });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
-    // Each caller's webhook secrets are derived from the stage key (docs/design.md D70).
+    // Each caller's webhook secrets are derived from the stage key (docs/design.md D60).
     this.reports.addWebhookKeyReader(this.api.functionFor(WEBHOOK_SECRET_ROUTE));
     this.catalogue = new CataloguePublishing(nested('CatalogueStack', 'catalogue publishing'), 'Catalogue', {
       settings,

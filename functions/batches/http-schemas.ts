@@ -3,7 +3,7 @@ import { calendarDate } from '#commons/http/calendar-date';
 import { idsAreDistinct, MAX_BATCH_ITEMS, sentOnYearAllowed } from './domain/batch';
 
 /**
- * docs/design.md D4: 1 to 1,000 items, each exactly an integer order id and a date; D76: each
+ * docs/design.md D4: 1 to 1,000 items, each exactly an integer order id and a date; D66: each
  * order once, and a `sent_on` from 2000 to next year. Anything else is a 400.
  */
 export const batchBody = z.strictObject({

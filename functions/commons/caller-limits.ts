@@ -1,6 +1,6 @@
 /**
  * Every per-caller limit and the status route's throttle, as plain numbers (docs/design.md D25,
- * D26, D60–D63): the functions enforce them, the stack's API is built with the throttle, and
+ * D26, D56–D59): the functions enforce them, the stack's API is built with the throttle, and
  * the sandbox runs the same functions, so it holds the same numbers as a deployed stage. The
  * README's limit table and docs/api.md quote them. No imports on purpose.
  *
@@ -29,7 +29,7 @@ export const STATUS_POLLS: TokenBucket = { capacity: 10, refillSeconds: 10 };
 export const STATUS_ROUTE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
 
 /**
- * `POST /orders/reports` (D60): at most `inProgress` of a caller's reports being made at once,
+ * `POST /orders/reports` (D56): at most `inProgress` of a caller's reports being made at once,
  * and `perHour` requests accepted an hour (a bucket of 30, one back every 2 minutes).
  */
 export const REPORT_LIMITS = {
@@ -40,7 +40,7 @@ export const REPORT_LIMITS = {
 } as const;
 
 /**
- * `POST /orders/batches` (D61, D62): a caller's items start at `itemsPerSecond` once more than
+ * `POST /orders/batches` (D57, D58): a caller's items start at `itemsPerSecond` once more than
  * `unpacedItems` are waiting, and at most `itemsInProgress` may wait (20,000 = 80 s at that pace).
  */
 export const BATCH_LIMITS = {

@@ -7,7 +7,7 @@ import { SERVICE_NAME, SERVICE_NAME_ENV } from './environment';
  * `function_memory_size`, `function_arn`, `function_request_id`, `correlation_id`,
  * `xray_trace_id`), so CloudWatch Logs Insights queries and the README's runbook read the same.
  *
- * Ours rather than Powertools Logger's (docs/design.md D90): the HTTP functions use five of its
+ * Ours rather than Powertools Logger's (docs/design.md D71): the HTTP functions use five of its
  * methods, and loading it (about 20 KB of minified code to compile, its configuration and
  * formatter set-up, its first line) cost each function about 3 ms of a cold start measured at
  * 100–110 ms, a third of what the cold-start budget leaves to our code (docs/design.md §5).

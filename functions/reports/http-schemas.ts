@@ -7,7 +7,7 @@ import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url';
 export const reportRequestBody = z.strictObject({
   start_date: calendarDate,
   end_date: calendarDate,
-  // Stored as sent and called later: nothing invisible or controlling (docs/design.md D72), which
+  // Stored as sent and called later: nothing invisible or controlling (docs/design.md D62), which
   // a URL parser would drop or encode behind the client's back, and no lone surrogate.
   callback_url: z.optional(freeText(MAX_CALLBACK_URL_LENGTH)),
 });

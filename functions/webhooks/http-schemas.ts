@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * `POST /@me/webhook-secrets` takes no body, or an empty JSON object: a secret has nothing to
- * choose (docs/design.md D70), and a field sent is a 400 that names it (D45).
+ * choose (docs/design.md D60), and a field sent is a 400 that names it (D45).
  */
 export const createSecretBody = z.optional(z.strictObject({}));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { spaceDateTime } from '#commons/http/response-schemas';
 
-/** What is shown of a webhook secret after it was made: its id and date (docs/design.md D70). */
+/** What is shown of a webhook secret after it was made: its id and date (docs/design.md D60). */
 export const webhookSecretResponse = z.object({ id: z.string().check(z.uuid()), created_at: spaceDateTime });
 
 export const webhookSecretsResponse = z.array(webhookSecretResponse);

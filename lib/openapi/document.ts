@@ -190,7 +190,7 @@ const operation = (route: Route, contract: RouteContract) => {
     ...(contract.body
       ? {
           requestBody: {
-            // An optional body schema (docs/design.md D70's POST) lets the request have none.
+            // An optional body schema (docs/design.md D60's POST) lets the request have none.
             required: !contract.body.safeParse(undefined).success,
             content: { 'application/json': { schema: inputSchema(unwrapOptional(contract.body)) } },
           },

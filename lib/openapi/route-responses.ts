@@ -158,7 +158,7 @@ export const routeResponses: Readonly<Record<string, readonly SuccessResponse[]>
 const n = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The 429 of the routes with a per-caller limit (docs/design.md D25, D60–D62), from the numbers
+ * The 429 of the routes with a per-caller limit (docs/design.md D25, D56–D58), from the numbers
  * the functions enforce; every route may also meet the API's throttling.
  */
 export const callerLimitResponses: Readonly<Record<string, string>> = {

@@ -171,7 +171,7 @@ describe('order batches', () => {
       ['an unknown field beside the items', { items: [item], note: 'x' }],
       ['no items', {}],
       ['a body that is not JSON', '{"items": [{"id": 1, '],
-      // docs/design.md D76.
+      // docs/design.md D66.
       ['an order id twice', { items: [item, { ...item, sent_on: '2027-01-02' }] }],
       ['a sent_on before 2000', { items: [{ ...item, sent_on: '1999-12-31' }] }],
       [

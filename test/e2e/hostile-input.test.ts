@@ -6,7 +6,7 @@
  * over the size limit. Every answer must keep the one rule of support/answer-invariant.ts: the
  * route's success or a 4xx in the docs/design.md D1 shape, never a 5xx, nothing that gives the service away;
  * a write's success that stored invisible text or U+FFFD for bytes that were not UTF-8 fails too
- * (D72, D73), and so does a Location that is not the API's own (D71).
+ * (D62, D63), and so does a Location that is not the API's own (D61).
  *
  * Runs are bounded and seeded, so a run is repeatable and short; HOSTILE_INPUT_SUMMARY=1 prints
  * how many requests were sent, by property and status, and every distinct error message, and
@@ -147,7 +147,7 @@ describe('hostile input on every route', () => {
               return [
                 ...everyField,
                 send(Buffer.isBuffer(mutation) ? mutation : mutateBody(target.goodBody, mutation)),
-                // Valid JSON but for one string whose bytes are not UTF-8 (docs/design.md D73).
+                // Valid JSON but for one string whose bytes are not UTF-8 (docs/design.md D63).
                 send(bytesInLeaf(target.goodBody, badLeaf, badBytes)),
               ];
             }),

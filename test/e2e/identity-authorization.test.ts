@@ -55,7 +55,7 @@ const pathValues: Record<string, { readonly owner: number | string; readonly unk
     },
     unknown: '00000000-0000-4000-8000-00000000dead',
   },
-  // The owner's webhook secret, made in beforeAll too (docs/design.md D70).
+  // The owner's webhook secret, made in beforeAll too (docs/design.md D60).
   secret_id: {
     get owner() {
       return ownerSecret.id;
@@ -214,7 +214,7 @@ describe('the authorization matrix', () => {
       expect([route.name, samples[route.name] !== undefined]).toEqual([route.name, true]);
   });
 
-  it('makes no administrator of a groups claim that is a display name holding "admin" (docs/design.md D74)', async () => {
+  it('makes no administrator of a groups claim that is a display name holding "admin" (docs/design.md D64)', async () => {
     const otherOrder = ordersOf(MATRIX_OTHER)[0]!;
     for (const groups of ['Help desk admin', 'staff,admin', ['Help desk admin']]) {
       const token = await tokenWithGroups(MATRIX_OWNER, groups);

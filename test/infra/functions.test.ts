@@ -74,7 +74,7 @@ describe('route functions', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       TracingConfig: { Mode: 'Active' },
-      // The search routes get one whole vCPU for their in-memory search (docs/design.md D82).
+      // The search routes get one whole vCPU for their in-memory search (docs/design.md D69).
       MemorySize: (SEARCH_ROUTES as readonly string[]).includes(name) ? SEARCH_MEMORY_MB : 512,
       Timeout: 10,
       Environment: { Variables: { POWERTOOLS_SERVICE_NAME: 'commerce-api', LOG_LEVEL: 'INFO' } },

@@ -190,7 +190,7 @@ describe('starting a report', () => {
   });
 });
 
-describe('the webhook stage key (docs/design.md D70)', () => {
+describe('the webhook stage key (docs/design.md D60)', () => {
   const secrets = resourcesOfType(dev.template, 'AWS::SecretsManager::Secret');
 
   it('is the only secret of the stage, generated: 64 letters and digits, in no output', () => {

@@ -6,7 +6,7 @@ export const MAX_DELAY_SECONDS = 900;
 
 /**
  * How long each chunk of a batch waits in the queue before it may be processed (docs/design.md
- * D61): a caller's items are scheduled at `BATCH_LIMITS.itemsPerSecond` after those they
+ * D57): a caller's items are scheduled at `BATCH_LIMITS.itemsPerSecond` after those they
  * already have waiting (`startsAt` is where this batch starts on the caller's schedule, from
  * the GCRA bucket), and a chunk goes at once while fewer than `unpacedItems` of the caller's
  * items are ahead of it. So a batch of up to 1,000 items from a caller with nothing waiting goes

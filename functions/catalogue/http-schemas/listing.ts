@@ -18,7 +18,7 @@ const countryCode = upperCode(2);
 const currencyCode = upperCode(3);
 export const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
 // Brands are free text, so `a|b` is one brand (the comma is the only delimiter); nothing
-// invisible or controlling (docs/design.md D72), and no lone surrogate, which no UTF-8 key can carry.
+// invisible or controlling (docs/design.md D62), and no lone surrogate, which no UTF-8 key can carry.
 const brandName = freeText(100);
 export const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
 export const brands = z.array(brandName).check(z.maxLength(20));

@@ -5,7 +5,7 @@ import { SEARCH_SORTS } from '../domain/search-request';
 import { bodyInt, brands, businessUnitId, productTypes } from './listing';
 
 /**
- * The search criteria object (docs/design.md D14, D81): the body of `POST /products/search` and,
+ * The search criteria object (docs/design.md D14, D68): the body of `POST /products/search` and,
  * JSON-encoded, the `searchCriteria` parameter of `GET /products`. Nested objects are allowed, as
  * the spec says; a criterion it does not define is a 400 naming it. Every criterion carries an
  * example, which the OpenAPI document shows and a test runs against the sandbox.

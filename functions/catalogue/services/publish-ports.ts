@@ -11,7 +11,7 @@ export interface ImportFiles {
   readUpload(key: string): Promise<string>;
   writeVersionFile(version: string, file: number, items: readonly VersionItem[]): Promise<void>;
   readVersionFile(version: string, file: number): Promise<readonly VersionItem[]>;
-  /** The version's search snapshot and stock snapshot (docs/design.md D81). */
+  /** The version's search snapshot and stock snapshot (docs/design.md D68). */
   writeSearchSnapshot(version: string, snapshot: SearchSnapshotFiles, stock: StockSnapshot): Promise<void>;
   /** The version's stock snapshot ({} when it has none). */
   readStockSnapshot(version: string): Promise<StockSnapshot>;

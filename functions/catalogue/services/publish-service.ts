@@ -216,7 +216,7 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   const file = await deps.store.addVersionFile(active.version);
   await deps.files.writeVersionFile(active.version, file, items);
   await deps.store.putItems(items);
-  // The search reads stock from the snapshot (docs/design.md D81): rewritten after the items, under the lock.
+  // The search reads stock from the snapshot (docs/design.md D68): rewritten after the items, under the lock.
   const stock = await deps.files.readStockSnapshot(active.version);
   await deps.files.writeStockSnapshot(active.version, updateStockSnapshot(stock, stocks));
   const counts = { stocks: stocks.length };

@@ -9,7 +9,7 @@ export const CATALOGUE_LEADING_KEYS = ['CAT#*', 'CATALOGUE'] as const;
 
 /**
  * The catalogue routes' store (dynamodb-catalogue-store.ts, active-version.ts): reads only;
- * BatchGetItem for the summaries of a listing's partitions, in one request (docs/design.md D80).
+ * BatchGetItem for the summaries of a listing's partitions, in one request (docs/design.md D67).
  */
 export const catalogueReadAccess = [
   {

@@ -15,7 +15,7 @@ import { type TextIndex, textIndexOf, unpackTextIndex } from '../domain/search-t
 import { ACTIVE_VERSION_CACHE_MS } from './active-version';
 
 /**
- * The active catalogue version's search index (docs/design.md D81), kept by the execution
+ * The active catalogue version's search index (docs/design.md D68), kept by the execution
  * environment: the version's columns and stock snapshot, read the first time a search needs them
  * and again when the active version changes (the readers' 5 s cache decides), and the text index
  * of each language the first time a search is asked in it. The stock snapshot is fetched again,

@@ -26,7 +26,7 @@ export const invalidRequest = (message = 'The request is not valid.') =>
 export const unsupportedMediaType = () =>
   new HttpError(415, 'unsupported_media_type', 'The request body must be JSON (application/json).');
 
-/** docs/design.md D1, D25, D60–D62: over a per-caller limit; `Retry-After` is whole seconds to wait. */
+/** docs/design.md D1, D25, D56–D58: over a per-caller limit; `Retry-After` is whole seconds to wait. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', 'Too many requests; wait before calling again.', {
     'Retry-After': String(retryAfterSeconds),

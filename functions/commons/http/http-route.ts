@@ -103,7 +103,7 @@ const fileResponse = (
   body: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength).toString('base64'),
 });
 
-// Bytes that are not UTF-8 are refused, never replaced by U+FFFD (docs/design.md D73). API
+// Bytes that are not UTF-8 are refused, never replaced by U+FFFD (docs/design.md D63). API
 // Gateway hands every body over base64-encoded (the API's binary media types match any type); a
 // leading byte order mark is kept, so JSON.parse refuses it as before.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

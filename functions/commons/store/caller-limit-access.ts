@@ -3,7 +3,7 @@ import { CALLER_LIMIT_KEY_PREFIX, type CallerLimitStore, type LimitScope } from 
 
 /**
  * What each operation of the per-caller limits store (dynamodb-caller-limit-store.ts) does to the
- * table (docs/design.md D53, D63), for one scope: only that scope's items, `LIMIT#<scope>#<user>`,
+ * table (docs/design.md D53, D59), for one scope: only that scope's items, `LIMIT#<scope>#<user>`,
  * so a function limited on report polls cannot touch a caller's batch or report buckets.
  */
 export const callerLimitAccess = (scope: LimitScope) => {

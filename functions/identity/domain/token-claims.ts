@@ -10,7 +10,7 @@ const USER_ID = /^[1-9][0-9]{0,14}$/;
 
 /**
  * The groups a claim names: the elements of an array, or one string taken whole (docs/design.md
- * D31, D74). A string is never split: a group named `Help desk admin` is not `admin`.
+ * D31, D64). A string is never split: a group named `Help desk admin` is not `admin`.
  */
 const groupsOf = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');

@@ -25,7 +25,7 @@ export interface SendWebhookInput {
   /**
    * Every `whsec_<base64>` secret to sign with: one signature each, space-separated in
    * `webhook-signature`, which Standard Webhooks verifiers accept if any one matches (a partner's
-   * secrets during a rotation, docs/design.md D70).
+   * secrets during a rotation, docs/design.md D60).
    */
   secrets: readonly string[];
   /** The attempt's time (`webhook-timestamp`); now by default. */

@@ -53,7 +53,7 @@ export const mayRead = (job: ReportJob, caller: { userId: number; admin: boolean
   caller.admin || job.ownerId === caller.userId;
 
 /**
- * Whether a job still holds one of its creator's places (docs/design.md D60): only while it is
+ * Whether a job still holds one of its creator's places (docs/design.md D56): only while it is
  * IN_PROGRESS, and not once it has been so for longer than any execution takes (it has lost
  * its execution, and must not shut its creator out for ever). Missing: holds none.
  */

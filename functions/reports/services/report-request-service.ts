@@ -14,7 +14,7 @@ export class ReportRequestRefused extends Error {
   override readonly name = 'ReportRequestRefused';
 }
 
-/** Over the caller's report limits (docs/design.md D60): answered 429 with `Retry-After`. */
+/** Over the caller's report limits (docs/design.md D56): answered 429 with `Retry-After`. */
 export class ReportRequestLimited extends Error {
   override readonly name = 'ReportRequestLimited';
   constructor(readonly retryAfterSeconds: number) {
@@ -35,8 +35,8 @@ export interface ReportRequest {
 
 /**
  * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now;
- * D70: a callback needs a webhook secret of the caller's), takes one of the caller's places
- * (D60), records the job and starts its execution. Nothing is recorded or started for a refused
+ * D60: a callback needs a webhook secret of the caller's), takes one of the caller's places
+ * (D56), records the job and starts its execution. Nothing is recorded or started for a refused
  * request. If the job cannot be recorded, its place is given back; if the execution cannot be
  * started, the job is marked failed and its place given back before the error goes up, so it
  * never stays IN_PROGRESS with nothing working on it.
@@ -47,7 +47,7 @@ export const requestReport = async (
     workflow: ReportWorkflowStarter;
     limits: CallerLimitStore;
     allowLoopbackHttp: boolean;
-    /** Whether the caller has a webhook secret to sign its callback with (docs/design.md D70). */
+    /** Whether the caller has a webhook secret to sign its callback with (docs/design.md D60). */
     hasWebhookSecret: (ownerId: number) => Promise<boolean>;
   },
   caller: Caller,

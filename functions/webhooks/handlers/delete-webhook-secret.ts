@@ -4,7 +4,7 @@ import { secretPath } from '../http-schemas';
 import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-store';
 
 /**
- * DELETE /@me/webhook-secrets/{secret_id} (docs/design.md D70): ends a rotation's overlap; from
+ * DELETE /@me/webhook-secrets/{secret_id} (docs/design.md D60): ends a rotation's overlap; from
  * now on callbacks carry no signature made with it. Another caller's secret, or one that is gone,
  * is a 404.
  */

@@ -76,7 +76,7 @@ const jsonStrings = (text: string): string[] => {
 };
 
 /**
- * docs/design.md D72, D73: what a write answers is what it stored, and that may hold neither
+ * docs/design.md D62, D63: what a write answers is what it stored, and that may hold neither
  * invisible, direction-changing or control characters, nor U+FFFD the client did not send
  * (bytes that were not UTF-8, replaced instead of refused).
  */
@@ -143,7 +143,7 @@ export function answerProblems(answer: RawAnswer, expected: Expectation): string
     }
     if (expected.stored) problems.push(...storedTextProblems(text, expected.stored));
   }
-  // docs/design.md D71: our Locations are ours, whatever Host or X-Forwarded-Proto the client sent.
+  // docs/design.md D61: our Locations are ours, whatever Host or X-Forwarded-Proto the client sent.
   const location = answer.headers.location;
   if (location !== undefined && OWN_LOCATIONS.has(status) && !location.startsWith(`${expected.origin}/v1/`)) {
     problems.push(`a ${status} whose Location is not the API's own: ${location.slice(0, 200)}`);

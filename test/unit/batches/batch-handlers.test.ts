@@ -16,7 +16,7 @@ const post = (body: string) =>
   createBatch(
     {
       ...apiEvent({ method: 'POST', resource: '/v1/orders/batches', body, caller: { userId: 2 } }),
-      // Client headers: the Location comes from API Gateway's request context instead (D71).
+      // Client headers: the Location comes from API Gateway's request context instead (D61).
       headers: { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' },
     },
     lambdaContext,
@@ -75,7 +75,7 @@ describe('POST /orders/batches', () => {
     ['a date in another format', { items: [{ id: 1, sent_on: '01/02/2026' }] }],
     ['an unknown item field', { items: [{ id: 1, sent_on: '2026-01-01', note: 'x' }] }],
     ['an unknown top-level field', { items: [{ id: 1, sent_on: '2026-01-01' }], priority: 1 }],
-    // docs/design.md D76.
+    // docs/design.md D66.
     [
       'an order id twice',
       {

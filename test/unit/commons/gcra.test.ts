@@ -83,7 +83,7 @@ describe('GCRA, the token bucket of every per-caller limit (docs/design.md D25)'
   });
 });
 
-describe('the numbers of the per-caller limits (docs/design.md D60–D62)', () => {
+describe('the numbers of the per-caller limits (docs/design.md D56–D58)', () => {
   it('let a poller that follows Retry-After (every 2 s) use half the status refill', () => {
     expect(STATUS_POLLS.refillSeconds / STATUS_POLLS.capacity).toBe(1);
   });

@@ -78,7 +78,7 @@ describe('the REST proxy event', () => {
     });
   });
 
-  it("names the sandbox's own address and port as the domain, never the client's Host (docs/design.md D71)", () => {
+  it("names the sandbox's own address and port as the domain, never the client's Host (docs/design.md D61)", () => {
     const event = buildProxyEvent(request({ rawHeaders: ['Host', 'evil.example'] }), match, { port: 3000 });
     expect(event.headers).toMatchObject({ Host: 'evil.example' });
     expect(event.requestContext).toMatchObject({ domainName: '127.0.0.1:3000', domainPrefix: '127' });
@@ -120,7 +120,7 @@ describe('the REST proxy event', () => {
     expect(binary).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
   });
 
-  it('passes a JSON body that is not UTF-8 base64-encoded, so its bytes reach the function as sent (D73)', () => {
+  it('passes a JSON body that is not UTF-8 base64-encoded, so its bytes reach the function as sent (D63)', () => {
     const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]); // {"a":"\xff"}
     const event = buildProxyEvent(
       request({ method: 'POST', rawHeaders: ['Content-Type', 'application/json'], body: bytes }),

@@ -11,7 +11,7 @@ import { openSandboxWebhooks, SANDBOX_WEBHOOK_KEY_NAME } from '../../../local/we
 import { sandboxSecretArn } from '../../../local/webhooks/secrets-endpoint';
 import { sandboxWebhookKey, webhookKeyFile } from '../../../local/webhooks/stage-key';
 
-/** The sandbox's webhook stage key and the Secrets Manager endpoint it is read from (docs/design.md D70). */
+/** The sandbox's webhook stage key and the Secrets Manager endpoint it is read from (docs/design.md D60). */
 describe('the sandbox webhook stage key', () => {
   let stateDir: string;
   beforeEach(() => {

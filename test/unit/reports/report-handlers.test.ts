@@ -25,7 +25,7 @@ Object.assign(process.env, {
 });
 
 const ID = REPORT_ID;
-// Client headers: Locations come from API Gateway's request context instead (docs/design.md D71).
+// Client headers: Locations come from API Gateway's request context instead (docs/design.md D61).
 const HEADERS = { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' };
 const stored = (j: ReportJob | undefined) =>
   dynamo
@@ -49,7 +49,7 @@ beforeEach(() => {
   dynamo.reset();
   sfn.reset();
   dynamo.on(PutCommand).resolves({});
-  // Customer 2 has a webhook secret to sign callbacks with (docs/design.md D70); customer 3 none.
+  // Customer 2 has a webhook secret to sign callbacks with (docs/design.md D60); customer 3 none.
   dynamo.on(GetCommand).resolves({});
   dynamo.on(GetCommand, { Key: { pk: 'WHSEC#2', sk: 'WHSEC' } }).resolves({
     Item: { secrets: [{ id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-01-01 00:00:00' }] },
@@ -93,7 +93,7 @@ describe('POST /orders/reports', () => {
     });
   });
 
-  it('refuses a callback for a caller without a webhook secret with a 400, and starts nothing (D70)', async () => {
+  it('refuses a callback for a caller without a webhook secret with a 400, and starts nothing (D60)', async () => {
     const response = await post(
       { start_date: '2025-01-01', end_date: '2025-03-31', callback_url: 'https://93.184.215.14/hooks' },
       3,

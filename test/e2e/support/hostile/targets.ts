@@ -43,7 +43,7 @@ const GOOD_PATH_VALUES: Readonly<Record<string, string>> = {
   order_id: String(ownOrder.id),
   batch_id: '1',
   report_id: '00000000-0000-4000-8000-000000000000',
-  // A secret nobody has: a DELETE of it changes nothing (docs/design.md D70).
+  // A secret nobody has: a DELETE of it changes nothing (docs/design.md D60).
   secret_id: '00000000-0000-4000-8000-000000000000',
 };
 

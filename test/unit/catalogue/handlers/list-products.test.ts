@@ -109,7 +109,7 @@ describe('GET /products', () => {
     );
     expect(viaQuery.statusCode).toBe(200);
     expect(viaBody.body).toBe(viaQuery.body);
-    // Both are searched in memory (docs/design.md D81): no listing partition is read.
+    // Both are searched in memory (docs/design.md D68): no listing partition is read.
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 });

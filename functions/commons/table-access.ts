@@ -58,9 +58,13 @@ export function tableAccess(...parts: readonly TableAccess[]): TableAccess {
     for (const action of grant.actions) entry.actions.add(action);
     byTarget.set(id, entry);
   }
-  return [...byTarget.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, { actions, ...rest }]) => ({ ...rest, actions: sorted(actions) }));
+  return (
+    [...byTarget.entries()]
+      // Code-unit order, not localeCompare: its first call loads ICU's collation, about 7 ms of
+      // every function's cold start (the route table builds these lists at import).
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, { actions, ...rest }]) => ({ ...rest, actions: sorted(actions) }))
+  );
 }
 
 /** Whether a partition key matches an IAM `StringLike` pattern (`*` any characters, `?` one). */

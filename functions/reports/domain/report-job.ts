@@ -82,12 +82,15 @@ export const createdAtBounds = (start: string, end: string) => ({
   to: `${end} 23:59:59`,
 });
 
+/** `100000` → `100,000`, without Intl, whose first use costs a function about 13 ms. */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** The error a failed job shows at the status endpoint, by the name of the error that ended it. */
 export const failureFor = (errorName: string | undefined): ReportError => {
   if (errorName === REPORT_ERRORS.tooLarge) {
     return {
       code: 'report_too_large',
-      message: `The period holds more than ${MAX_REPORT_ORDERS.toLocaleString('en-US')} orders; request a shorter one.`,
+      message: `The period holds more than ${thousands(MAX_REPORT_ORDERS)} orders; request a shorter one.`,
     };
   }
   return {

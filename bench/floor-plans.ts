@@ -188,22 +188,28 @@ const PLANS: Readonly<
   },
   'get-order': (e) => ({ steps: [[{ get: orderKey(Number(pathValue(e))) }]] }),
   'head-order': (e) => ({ steps: [[{ get: orderKey(Number(pathValue(e))) }]] }),
-  // The batch id counter, the batch, then its chunks: one message per 25 items, ten a call.
+  // The caller's items in progress (docs/design.md D58), the batch id counter, the batch, then its
+  // chunks: one message per 25 items, ten a call.
   'create-batch': (e, { queueUrl }) => ({
     floor: FLOORS.sqs,
     steps: [
+      [{ update: floorItem('limit') }],
       [{ update: floorItem('batch-counter') }],
       [{ put: floorItem('batch') }],
       [{ sendMessages: { queueUrl, count: 1, bytes: (e.body ?? '').length + 60 } }],
     ],
   }),
   'get-batch': (e) => ({ steps: [[{ get: batchKey(Number(pathValue(e))) }]] }),
-  // The job, then its execution.
+  // A place among the caller's reports (docs/design.md D56), the job, then its execution.
   'create-report': () => ({
     floor: FLOORS.sfn,
-    steps: [[{ put: floorItem('report') }], [{ startExecution: { reportId: 'bench-floor-no-such-report' } }]],
+    steps: [
+      [{ update: floorItem('limit') }],
+      [{ put: floorItem('report') }],
+      [{ startExecution: { reportId: 'bench-floor-no-such-report' } }],
+    ],
   }),
-  // The caller's rate counter, then the job.
+  // A token of the caller's polling bucket (docs/design.md D25), then the job.
   'get-report-status': (e) => ({
     steps: [[{ update: floorItem('rate') }], [{ get: reportKey(pathValue(e)) }]],
   }),

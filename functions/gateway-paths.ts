@@ -1,12 +1,5 @@
-import { API_VERSION, type Route, routes } from './routes';
-
-/**
- * API Gateway (REST) path parts may hold only these characters, or be a `{variable}`: the
- * service refuses anything else at deploy and CDK refuses it at synth. The route table has
- * literal segments outside that set, `@me` (`/@me`, `/profile/@me`, `/users/@me/profile`).
- */
-const PATH_PART = /^[a-zA-Z0-9:._$-]+$/;
-const VARIABLE = /^\{([A-Za-z0-9_.-]+)\}$/;
+import { API_VERSION, PATH_PART, pathSegments, VARIABLE } from './gateway-path-parts';
+import { type Route, routes } from './routes';
 
 /** Where a route lives in API Gateway. Pure data: the sandbox and the functions may use it too. */
 export interface GatewayRoute {
@@ -31,7 +24,7 @@ const variableNameFor = (literal: string): string => literal.replace(/[^A-Za-z0-
  * resource and must be answered 404 (the ANY mock does it for other methods; see http-api.ts).
  */
 export function gatewayRoutes(routes: readonly Route[]): GatewayRoute[] {
-  const segments = routes.map((route) => route.path.split('/').filter((segment) => segment !== ''));
+  const segments = routes.map((route) => pathSegments(route.path));
   const mapped = routes.map((): string[] => []);
   const pinned = routes.map((): Record<string, string> => ({}));
   const depth = Math.max(0, ...segments.map((s) => s.length));
@@ -100,10 +93,10 @@ const pinnedByResource = new Map<string, Readonly<Record<string, string>>>();
  * only this, for the one resource a function serves, keeps the whole mapping out of its cold start.
  */
 const pinnedOn = (resource: string, method: string): Readonly<Record<string, string>> => {
-  const resourceSegments = resource.split('/').filter((segment) => segment !== '');
+  const resourceSegments = pathSegments(resource);
   for (const route of routes) {
     if (route.method !== method) continue;
-    const segments = [API_VERSION, ...route.path.split('/').filter((segment) => segment !== '')];
+    const segments = [API_VERSION, ...pathSegments(route.path)];
     if (segments.length !== resourceSegments.length) continue;
     const pinned: Record<string, string> = {};
     const matches = segments.every((segment, i) => {
@@ -121,7 +114,9 @@ const pinnedOn = (resource: string, method: string): Readonly<Record<string, str
 
 /**
  * Whether the path variables of a request hold the literals pinned on its resource (`@me`);
- * true for resources with nothing pinned. `resource` is API Gateway's (`/v1/{me}/orders`).
+ * true for resources with nothing pinned. `resource` is API Gateway's (`/v1/{me}/orders`). For
+ * the token authorizer, which serves every pinned resource; a route's own function knows its
+ * route's path and checks it without the table (`routeLiteralsHold`).
  */
 export const pinnedSegmentsHold = (
   resource: string,

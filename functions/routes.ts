@@ -224,8 +224,7 @@ export const authorizerFunction: FunctionSpec = {
   handler: 'identity/handlers/authorizer',
 };
 
-/** The base path every route is served under (spec: versioning rule 1). */
-export const API_VERSION = 'v1';
+export { API_VERSION } from './gateway-path-parts';
 
 /**
  * The functions behind the batch queue (not routes). The processor consumes the queue with

@@ -1,5 +1,8 @@
+import type { RouteContract } from '../../functions/commons/http/http-route';
+import { routeLiteralsHold } from '../../functions/gateway-path-parts';
 import { gatewayRoutes, pinnedSegmentsHold } from '../../functions/gateway-paths';
 import { API_VERSION, type Route, routes } from '../../functions/routes';
+import { functionEntry } from '../../lib/project-paths';
 
 const route = (method: Route['method'], path: string): Route => ({
   name: `${method}-${path}`,
@@ -86,4 +89,29 @@ describe('pinnedSegmentsHold', () => {
   it('pins nothing on a resource no route of that method has', () => {
     expect(pinnedSegmentsHold(`/${API_VERSION}/{me}/orders`, 'DELETE', { me: 'anything' })).toBe(true);
   });
+});
+
+describe('each route function checks its own literals', () => {
+  // A function with a pinned literal names its route's path itself (so the route table stays out
+  // of its bundle): that path must be the table's, and only such routes need one.
+  it.each(gatewayRoutes(routes).map((entry) => [entry.route.method, entry.route.path, entry]))(
+    '%s %s',
+    async (_method, _path, { route: r, path, pinned }) => {
+      const { handler } = (await import(functionEntry(r.handler))) as {
+        handler: { routeOptions: RouteContract };
+      };
+      const { routePath } = handler.routeOptions;
+      expect(routePath).toBe(Object.keys(pinned).length > 0 ? r.path : undefined);
+      if (!routePath) return;
+      const resource = `/${API_VERSION}${path}`;
+      const variables = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const exact = Object.fromEntries(variables.map((name) => [name, pinned[name] ?? '42']));
+      expect(routeLiteralsHold(routePath, resource, exact)).toBe(true);
+      for (const name of Object.keys(pinned)) {
+        expect(routeLiteralsHold(routePath, resource, { ...exact, [name]: '42' })).toBe(false);
+        expect(routeLiteralsHold(routePath, resource, { ...exact, [name]: undefined })).toBe(false);
+      }
+      expect(routeLiteralsHold(routePath, `/${API_VERSION}/other${path}`, exact)).toBe(false);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { API_VERSION } from '../../routes';
+import { API_VERSION } from '../../gateway-path-parts';
 import { API_SCHEME_ENV } from '../environment';
 
 const STAGE_PREFIX = /^(\/[A-Za-z0-9._~-]+)*$/;

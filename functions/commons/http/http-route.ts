@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { pinnedSegmentsHold } from '../../gateway-paths';
+import { routeLiteralsHold } from '../../gateway-path-parts';
 import type { Caller } from '../caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
@@ -36,6 +36,14 @@ export interface RouteOptions<
 > {
   /** The route needs a verified token: the caller comes from the authorizer's context, never the request. */
   readonly auth?: A;
+  /**
+   * The route's path, as the route table writes it, when it has a segment API Gateway cannot name
+   * (`/users/@me/profile`): API Gateway has a path variable there and passes any value, and the
+   * function answers 404 unless the request holds the literal. Written here rather than read from
+   * the route table, which would load every route and store grant into each function's cold
+   * start; test/infra/gateway-paths.test.ts holds it to the table.
+   */
+  readonly routePath?: string;
   /** Path parameters; a value that fails it names no resource, so it is a 404, not a 400. */
   readonly path?: P;
   readonly query?: Q;
@@ -198,7 +206,12 @@ export const httpRoute = <
   const bodyOptional = options.body?.safeParse(undefined).success ?? false;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     // `@me` reaches API Gateway as a path variable; any other value there names nothing.
-    if (!pinnedSegmentsHold(event.resource, event.httpMethod, event.pathParameters ?? {})) throw notFound();
+    if (
+      options.routePath &&
+      !routeLiteralsHold(options.routePath, event.resource, event.pathParameters ?? {})
+    ) {
+      throw notFound();
+    }
     let caller: Caller | undefined;
     if (options.auth) {
       caller = callerFromAuthorizer(event.requestContext?.authorizer);
@@ -242,6 +255,7 @@ export const httpRoute = <
 /** What the OpenAPI document reads from a route's handler. */
 export interface RouteContract {
   readonly auth?: boolean;
+  readonly routePath?: string;
   readonly path?: z.ZodMiniType;
   readonly query?: z.ZodMiniType;
   readonly body?: z.ZodMiniType;

@@ -3,6 +3,7 @@ import { profileView } from '../domain/user';
 import { userReply } from '../replies/user-reply';
 
 /** GET /users/@me/profile: the token's user's profile, never cached (docs/design.md D10). */
-export const handler = httpRoute({ auth: true, cache: 'no-store' }, async ({ caller }) =>
-  userReply(caller, caller.userId, profileView),
+export const handler = httpRoute(
+  { auth: true, routePath: '/users/@me/profile', cache: 'no-store' },
+  async ({ caller }) => userReply(caller, caller.userId, profileView),
 );

@@ -6,7 +6,7 @@ import { dynamoDbOrderStore } from '../store/dynamodb-order-store';
 
 /** GET /@me/orders: the caller's orders, newest first, paged (docs/design.md D7), never cached (docs/design.md D10). */
 export const handler = httpRoute(
-  { auth: true, query: myOrdersQuery, cache: 'no-store' },
+  { auth: true, routePath: '/@me/orders', query: myOrdersQuery, cache: 'no-store' },
   async ({ caller, query }) => {
     const orders = await dynamoDbOrderStore.listCustomerOrders(
       caller.userId,

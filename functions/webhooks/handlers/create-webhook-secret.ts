@@ -18,7 +18,7 @@ const tooMany = () =>
  * callbacks, answered this once (201, never cached) and never shown again, nor logged.
  */
 export const handler = httpRoute(
-  { auth: true, body: createSecretBody, cache: 'no-store' },
+  { auth: true, routePath: '/@me/webhook-secrets', body: createSecretBody, cache: 'no-store' },
   async ({ caller }) => {
     try {
       const { record, secret } = await createWebhookSecret(

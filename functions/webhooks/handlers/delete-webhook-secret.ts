@@ -9,7 +9,7 @@ import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-sto
  * is a 404.
  */
 export const handler = httpRoute(
-  { auth: true, path: secretPath, cache: 'no-store' },
+  { auth: true, routePath: '/@me/webhook-secrets/{secret_id}', path: secretPath, cache: 'no-store' },
   async ({ caller, path }) => {
     if (!(await dynamoDbWebhookSecretStore.remove(caller.userId, path.secret_id))) throw notFound();
     return { status: 204 };

@@ -3,6 +3,9 @@ import { webhookSecretView } from '../domain/webhook-secret';
 import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-store';
 
 /** GET /@me/webhook-secrets (docs/design.md D60): the caller's secrets, oldest first, as ids and dates only. */
-export const handler = httpRoute({ auth: true, cache: 'no-store' }, async ({ caller }) => ({
-  body: (await dynamoDbWebhookSecretStore.list(caller.userId)).map(webhookSecretView),
-}));
+export const handler = httpRoute(
+  { auth: true, routePath: '/@me/webhook-secrets', cache: 'no-store' },
+  async ({ caller }) => ({
+    body: (await dynamoDbWebhookSecretStore.list(caller.userId)).map(webhookSecretView),
+  }),
+);

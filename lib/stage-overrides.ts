@@ -1,4 +1,5 @@
 import type { Construct } from 'constructs';
+import * as v from 'valibot';
 import { DEFAULT_THROTTLE } from './stage';
 import { type ExternalIssuer, externalIssuerSchema, type StageFile, StageSettingsError } from './stage-file';
 
@@ -29,12 +30,10 @@ function contextString(scope: Construct, key: string): string | undefined {
 }
 
 /** A context value checked by the stage file's rule for the same setting. */
-function checked(key: keyof typeof externalIssuerSchema.shape, value: string): string {
-  const result = externalIssuerSchema.shape[key].safeParse(value);
+function checked(key: keyof typeof externalIssuerSchema.entries, value: string): string {
+  const result = v.safeParse(externalIssuerSchema.entries[key], value);
   if (!result.success) {
-    throw new StageSettingsError(
-      `Context ${key} ${result.error.issues[0]?.message}, got ${JSON.stringify(value)}.`,
-    );
+    throw new StageSettingsError(`Context ${key} ${result.issues[0].message}, got ${JSON.stringify(value)}.`);
   }
   return value;
 }

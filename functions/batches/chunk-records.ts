@@ -1,5 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import * as v from 'valibot';
 import { logger } from '#commons/logger';
 import { flushMetrics } from '#commons/metrics';
 import type { BatchChunkMessage } from './domain/batch';
@@ -12,9 +13,9 @@ const parseChunk = (record: SQSRecord): BatchChunkMessage => {
   } catch {
     throw new Error('Batch message is not JSON');
   }
-  const parsed = chunkMessage.safeParse(body);
+  const parsed = v.safeParse(chunkMessage, body);
   if (!parsed.success) throw new Error('Batch message does not have the expected shape');
-  return parsed.data;
+  return parsed.output;
 };
 
 /**

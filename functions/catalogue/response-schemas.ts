@@ -1,80 +1,84 @@
-import * as z from 'zod/mini';
-import { moneyResponse } from '#commons/http/response-schemas';
+import * as v from 'valibot';
+import { integerResponse, moneyResponse } from '#commons/http/response-schemas';
 import { PRODUCT_TYPES } from './domain/product';
 
 /** Response schemas of the catalogue routes: the OpenAPI document shows them, unit tests hold the views to them. */
 
-const productType = z.enum(PRODUCT_TYPES);
+const productType = v.picklist(PRODUCT_TYPES);
 
 /** An element of a product list; `id` is a string here (spec), `price` only in scoped listings. */
-export const listingElementResponse = z.object({
-  id: z.string(),
-  label: z.string(),
+export const listingElementResponse = v.object({
+  id: v.string(),
+  label: v.string(),
   type: productType,
-  brand: z.string(),
-  price: z.optional(moneyResponse),
+  brand: v.string(),
+  price: v.optional(moneyResponse),
 });
-export const listingResponse = z.array(listingElementResponse);
+export const listingResponse = v.array(listingElementResponse);
 
-export const productResponse = z.object({
-  id: z.number().check(z.int()),
+export const productResponse = v.object({
+  id: integerResponse,
   type: productType,
-  brand: z.string(),
-  business_unit: z.string(),
-  label: z.string(),
-  title: z.string(),
-  description: z.string(),
-  images: z.array(z.string()),
-  height: z.string(),
-  width: z.string(),
-  weight: z.string(),
-  author: z.nullable(z.string()),
+  brand: v.string(),
+  business_unit: v.string(),
+  label: v.string(),
+  title: v.string(),
+  description: v.string(),
+  images: v.array(v.string()),
+  height: v.string(),
+  width: v.string(),
+  weight: v.string(),
+  author: v.nullable(v.string()),
 });
 
-export const technicalInfoResponse = z.object({
-  id: z.number().check(z.int()),
+export const technicalInfoResponse = v.object({
+  id: integerResponse,
   type: productType,
-  height: z.string(),
-  width: z.string(),
-  weight: z.string(),
-  screen_size: z.optional(z.string()),
-  ram: z.optional(z.string()),
-  cpu: z.optional(z.string()),
+  height: v.string(),
+  width: v.string(),
+  weight: v.string(),
+  screen_size: v.optional(v.string()),
+  ram: v.optional(v.string()),
+  cpu: v.optional(v.string()),
 });
 
-export const ratingsResponse = z.object({
-  id: z.number().check(z.int()),
-  average: z.number(),
-  count: z.number(),
+export const ratingsResponse = v.object({
+  id: integerResponse,
+  average: v.number(),
+  count: v.number(),
 });
-export const imagesResponse = z.object({ id: z.number().check(z.int()), images: z.array(z.string()) });
+export const imagesResponse = v.object({ id: integerResponse, images: v.array(v.string()) });
 
-export const bookResponse = z.object({
-  id: z.number().check(z.int()),
-  title: z.string(),
-  author: z.nullable(z.string()),
-  publisher: z.string(),
-  translator: z.nullable(z.string()),
-  back_cover: z.string(),
-});
-
-export const computerResponse = z.object({
-  id: z.number().check(z.int()),
-  title: z.string(),
-  brand: z.string(),
-  screen_size: z.string(),
-  ram: z.string(),
-  cpu: z.string(),
+export const bookResponse = v.object({
+  id: integerResponse,
+  title: v.string(),
+  author: v.nullable(v.string()),
+  publisher: v.string(),
+  translator: v.nullable(v.string()),
+  back_cover: v.string(),
 });
 
-export const stockResponse = z.object({
-  product_id: z.number().check(z.int()),
-  location_id: z.string(),
-  quantity: z.number().check(z.int()),
-  updated_at: z.string(),
+export const computerResponse = v.object({
+  id: integerResponse,
+  title: v.string(),
+  brand: v.string(),
+  screen_size: v.string(),
+  ram: v.string(),
+  cpu: v.string(),
 });
 
-export const countriesResponse = z.array(
-  z.object({ id: z.string().check(z.length(2)), label: z.string(), currency: z.string().check(z.length(3)) }),
+export const stockResponse = v.object({
+  product_id: integerResponse,
+  location_id: v.string(),
+  quantity: integerResponse,
+  updated_at: v.string(),
+});
+
+export const countriesResponse = v.array(
+  v.object({
+    id: v.pipe(v.string(), v.length(2)),
+    label: v.string(),
+    currency: v.pipe(v.string(), v.length(3)),
+  }),
 );
-export const businessUnitsResponse = z.array(z.object({ id: z.string(), label: z.string() }));
+export const businessUnitsResponse = v.array(v.object({ id: v.string(), label: v.string() }));

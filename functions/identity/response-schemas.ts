@@ -1,16 +1,17 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { integerResponse } from '#commons/http/response-schemas';
 
 /** Response schemas of the identity routes (profiles, user record, user updates). */
 
-export const profileResponse = z.object({ id: z.number().check(z.int()), username: z.string() });
-export const implicitProfileResponse = z.object({ username: z.string() });
-export const addressResponse = z.object({ street: z.string(), zip_code: z.string(), city: z.string() });
-export const emailResponse = z.string();
-export const userRecordResponse = z.object({
-  id: z.number().check(z.int()),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.object({ home: z.string(), mobile: z.string() }),
+export const profileResponse = v.object({ id: integerResponse, username: v.string() });
+export const implicitProfileResponse = v.object({ username: v.string() });
+export const addressResponse = v.object({ street: v.string(), zip_code: v.string(), city: v.string() });
+export const emailResponse = v.string();
+export const userRecordResponse = v.object({
+  id: integerResponse,
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  phone: v.object({ home: v.string(), mobile: v.string() }),
   address: addressResponse,
 });

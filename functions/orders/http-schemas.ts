@@ -1,8 +1,7 @@
-import * as z from 'zod/mini';
+import { numericPathId } from '#commons/http/ids';
 import { listPagingShape } from '#commons/http/paging';
+import { strictObject } from '#commons/http/strict-object';
 
-export const orderPath = z.strictObject({
-  order_id: z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/)), z.transform(Number)),
-});
+export const orderPath = strictObject({ order_id: numericPathId(15) });
 
-export const myOrdersQuery = z.strictObject(listPagingShape);
+export const myOrdersQuery = strictObject(listPagingShape);

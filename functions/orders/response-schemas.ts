@@ -1,23 +1,23 @@
-import * as z from 'zod/mini';
-import { moneyResponse, spaceDateTime } from '#commons/http/response-schemas';
+import * as v from 'valibot';
+import { integerResponse, moneyResponse, spaceDateTime } from '#commons/http/response-schemas';
 import { ORDER_STATUSES } from './domain/order';
 
 /** Response schemas of the order routes (the spec leaves an order's body open; these are ours). */
 
-export const orderResponse = z.object({
-  id: z.number().check(z.int()),
-  user_id: z.number().check(z.int()),
+export const orderResponse = v.object({
+  id: integerResponse,
+  user_id: integerResponse,
   created_at: spaceDateTime,
-  status: z.enum(ORDER_STATUSES),
+  status: v.picklist(ORDER_STATUSES),
   total: moneyResponse,
-  sent_on: z.nullable(z.string()),
+  sent_on: v.nullable(v.string()),
 });
 
-export const myOrdersResponse = z.array(
-  z.object({
-    id: z.number().check(z.int()),
+export const myOrdersResponse = v.array(
+  v.object({
+    id: integerResponse,
     created_at: spaceDateTime,
-    status: z.enum(ORDER_STATUSES),
+    status: v.picklist(ORDER_STATUSES),
     total: moneyResponse,
   }),
 );

@@ -1,9 +1,9 @@
-import * as z from 'zod/mini';
-import { errorResponse } from '#commons/http/response-schemas';
+import * as v from 'valibot';
+import { errorResponse, uuidResponse } from '#commons/http/response-schemas';
 
 /** The report status resource (docs/design.md D5): IN_PROGRESS, COMPLETED (with the 303), or FAILED with an error. */
-export const reportStatusResponse = z.object({
-  id: z.string().check(z.uuid()),
-  status: z.enum(['IN_PROGRESS', 'COMPLETED', 'FAILED']),
-  error: z.optional(errorResponse),
+export const reportStatusResponse = v.object({
+  id: uuidResponse,
+  status: v.picklist(['IN_PROGRESS', 'COMPLETED', 'FAILED']),
+  error: v.optional(errorResponse),
 });

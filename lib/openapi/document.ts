@@ -1,11 +1,14 @@
 import * as path from 'node:path';
-import * as z from 'zod/mini';
+import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import type { RouteContract } from '../../functions/commons/http/http-route';
 import { CACHE_POLICIES } from '../../functions/commons/http/http-route';
+import { unwrapOptional } from '../../functions/commons/http/query';
 import { errorResponse } from '../../functions/commons/http/response-schemas';
 import { LANGUAGES } from '../../functions/commons/languages';
 import { API_VERSION, type Route, routes as routeTable } from '../../functions/routes';
 import { MAX_WEBHOOK_SECRETS } from '../../functions/webhooks/domain/webhook-secret';
+import { jsonSchemaOf } from '../json-schema';
 import { functionEntry, projectRoot } from '../project-paths';
 import { callerLimitResponses, routeResponses, type SuccessHeader } from './route-responses';
 
@@ -21,23 +24,32 @@ type Json = Record<string, unknown>;
 /** Where the document is committed. */
 export const OPENAPI_FILE = path.join(projectRoot, 'docs', 'openapi.json');
 
-/** Input-side JSON Schema of a zod schema (what a client sends), without the `$schema` line. */
-const inputSchema = (schema: z.ZodMiniType): Json => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
-  return rest;
-};
-const outputSchema = (schema: z.ZodMiniType): Json => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
-  return rest;
+/**
+ * What an answer is: an object has no member its schema does not name (a unit test holds the
+ * views to that), and a value that may be null is `type: [t, "null"]` (docs/design.md D37).
+ */
+const closedOutput: ConversionConfig['overrideSchema'] = ({ valibotSchema, jsonSchema }) => {
+  if (valibotSchema.type === 'object') return { ...jsonSchema, additionalProperties: false };
+  const [inner, nothing, ...rest] = (jsonSchema.anyOf ?? []) as Json[];
+  if (valibotSchema.type === 'nullable' && rest.length === 0 && nothing?.type === 'null') {
+    if (inner && Object.keys(inner).length === 1 && typeof inner.type === 'string') {
+      const { anyOf: _, ...others } = jsonSchema;
+      return { ...others, type: [inner.type, 'null'] } as JsonSchema;
+    }
+  }
+  return undefined;
 };
 
-/** The schema an optional wraps (a body that may be absent is described by what it is when present). */
-const unwrapOptional = (schema: z.ZodMiniType): z.ZodMiniType => {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodMiniType };
-  return def.type === 'optional' && def.innerType ? def.innerType : schema;
-};
+/** A JSON Schema without the `$schema` line. */
+const withoutDialect = ({ $schema: _, ...rest }: Json): Json => rest;
 
-const properties = (schema: z.ZodMiniType | undefined) => {
+/** Input-side JSON Schema of a schema (what a client sends). */
+const inputSchema = (schema: v.GenericSchema): Json =>
+  withoutDialect(jsonSchemaOf(schema, { typeMode: 'input' }));
+const outputSchema = (schema: v.GenericSchema): Json =>
+  withoutDialect(jsonSchemaOf(schema, { typeMode: 'output', overrideSchema: closedOutput }));
+
+const properties = (schema: v.GenericSchema | undefined) => {
   if (!schema) return [];
   const json = inputSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -191,7 +203,8 @@ const operation = (route: Route, contract: RouteContract) => {
       ? {
           requestBody: {
             // An optional body schema (docs/design.md D60's POST) lets the request have none.
-            required: !contract.body.safeParse(undefined).success,
+            required: !v.is(contract.body, undefined),
+            // An optional body is described by what it is when present.
             content: { 'application/json': { schema: inputSchema(unwrapOptional(contract.body)) } },
           },
         }

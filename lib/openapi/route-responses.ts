@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type * as v from 'valibot';
 import { batchResponse } from '../../functions/batches/response-schemas';
 import {
   bookResponse,
@@ -34,7 +34,7 @@ export interface SuccessResponse {
   readonly status: number;
   readonly description: string;
   /** A JSON body; absent with `media` or for an answer without a body. */
-  readonly schema?: z.ZodMiniType;
+  readonly schema?: v.GenericSchema;
   /** A non-JSON body, e.g. `application/pdf`. */
   readonly media?: string;
   readonly headers?: readonly SuccessHeader[];

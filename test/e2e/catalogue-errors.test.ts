@@ -24,7 +24,7 @@ const LEAKS = [
   /\.(ts|js|mjs|cjs)\b/,
   /node_modules/,
   /Error\b/,
-  /dynamo|dynalite|table|ResourceNotFound|ValidationException|zod/i,
+  /dynamo|dynalite|table|ResourceNotFound|ValidationException|valibot/i,
   /\bv1\b/,
 ];
 

@@ -1,7 +1,10 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { documented } from '#commons/http/documented';
 import { freeText } from '#commons/http/free-text';
 import { listPagingShape } from '#commons/http/paging';
+import { strictObject } from '#commons/http/strict-object';
 import { PRODUCT_TYPES } from '../domain/product';
+import { slugId, upperCode } from './codes';
 
 /**
  * Query schemas of the listing routes (`GET /products`, `GET /countries/{id}/products`), and the
@@ -9,32 +12,33 @@ import { PRODUCT_TYPES } from '../domain/product';
  * so that a single-product route does not build them at cold start.
  */
 
-const upperCode = (length: number) =>
-  z.pipe(
-    z.string().check(z.regex(new RegExp(`^[A-Za-z]{${length}}$`))),
-    z.transform((s) => s.toUpperCase()),
-  );
-const countryCode = upperCode(2);
-const currencyCode = upperCode(3);
-export const businessUnitId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
+// Described where a client sends them: as query parameters here, as criteria in search-criteria.ts.
+export const businessUnitId = documented(slugId, 'A business unit id of `GET /business-units`.', 'education');
 // Brands are free text, so `a|b` is one brand (the comma is the only delimiter); nothing
 // invisible or controlling (docs/design.md D62), and no lone surrogate, which no UTF-8 key can carry.
 const brandName = freeText(100);
-export const productTypes = z.array(z.enum(PRODUCT_TYPES)).check(z.maxLength(10));
-export const brands = z.array(brandName).check(z.maxLength(20));
-export const bodyInt = (max: number) => z.number().check(z.int(), z.minimum(1), z.maximum(max));
+export const productTypes = documented(
+  v.pipe(v.array(v.picklist(PRODUCT_TYPES)), v.maxLength(10)),
+  'Product types (any of them).',
+  ['computer'],
+);
+export const brands = documented(v.pipe(v.array(brandName), v.maxLength(20)), 'Brands (any of them).', [
+  'Voltix',
+  'Nimbus',
+]);
+export const bodyInt = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max));
 
 /** Query of `GET /products` and `GET /countries/{country_id}/products`. */
 export const listingQueryShape = {
-  'business-unit': z.optional(businessUnitId),
-  currency: z.optional(currencyCode),
+  'business-unit': v.optional(businessUnitId),
+  currency: v.optional(upperCode(3)),
   ...listPagingShape,
-  productType: z.optional(productTypes),
-  brand: z.optional(brands),
+  productType: v.optional(productTypes),
+  brand: v.optional(brands),
 };
-export const countryListingQuery = z.strictObject(listingQueryShape);
-export const productsQuery = z.strictObject({
+export const countryListingQuery = strictObject(listingQueryShape);
+export const productsQuery = strictObject({
   ...listingQueryShape,
-  country: z.optional(countryCode),
-  searchCriteria: z.optional(z.string().check(z.maxLength(4096))),
+  country: v.optional(upperCode(2)),
+  searchCriteria: v.optional(v.pipe(v.string(), v.maxLength(4096))),
 });

@@ -1,14 +1,11 @@
-import * as z from 'zod/mini';
+import { numericPathId } from '#commons/http/ids';
+import { strictObject } from '#commons/http/strict-object';
+import { upperCode } from './codes';
 
 /** Path schemas of the catalogue routes: ids as the routes take them (a failure is a 404). */
 
-const pathId = z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number));
-export const productPath = z.strictObject({ product_id: pathId });
-export const bookPath = z.strictObject({ book_id: pathId });
-export const computerPath = z.strictObject({ computer_id: pathId });
-export const countryPath = z.strictObject({
-  country_id: z.pipe(
-    z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-    z.transform((s) => s.toUpperCase()),
-  ),
-});
+const pathId = numericPathId(10);
+export const productPath = strictObject({ product_id: pathId });
+export const bookPath = strictObject({ book_id: pathId });
+export const computerPath = strictObject({ computer_id: pathId });
+export const countryPath = strictObject({ country_id: upperCode(2) });

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
+import { strictObject } from '#commons/http/strict-object';
+import { slugId } from './codes';
 
 /** Query of `GET /products/{product_id}/stocks`. */
-export const stockQuery = z.strictObject({
-  location_id: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/)),
-});
+export const stockQuery = strictObject({ location_id: slugId });

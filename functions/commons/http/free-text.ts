@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
 /**
  * What free text a client sends may not hold (docs/design.md D45, D62): control characters (Cc);
@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 const REFUSED = '\\p{Cc}\\p{Cs}\\p{Cf}\\p{Zl}\\p{Zp}';
 export const UNSEEN_OR_CONTROL = new RegExp(`[${REFUSED}]`, 'u');
 
-const visibleOnly = z.regex(new RegExp(`^[^${REFUSED}]*$`, 'u'));
+const visibleOnly = v.regex(new RegExp(`^[^${REFUSED}]*$`, 'u'));
 
 /**
  * Free text of 1 to `max` characters without any of the above, checked before trimming, so such
@@ -19,5 +19,5 @@ const visibleOnly = z.regex(new RegExp(`^[^${REFUSED}]*$`, 'u'));
  */
 export const freeText = (max: number, { trim = false }: { trim?: boolean } = {}) =>
   trim
-    ? z.string().check(visibleOnly, z.trim(), z.minLength(1), z.maxLength(max))
-    : z.string().check(visibleOnly, z.minLength(1), z.maxLength(max));
+    ? v.pipe(v.string(), visibleOnly, v.trim(), v.minLength(1), v.maxLength(max))
+    : v.pipe(v.string(), visibleOnly, v.minLength(1), v.maxLength(max));

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
+import * as v from 'valibot';
 import { routeLiteralsHold } from '../../gateway-path-parts';
 import type { Caller } from '../caller';
 import { type Language, negotiateLanguage } from '../languages';
@@ -19,7 +19,9 @@ import { parseFields, pickFields } from './fields';
 import { parseWith, readQuery } from './query';
 import { recordRequest } from './request-metric';
 
-type ObjectSchema = z.ZodMiniObject<Readonly<Record<string, z.ZodMiniType>>>;
+type ObjectSchema =
+  | v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>
+  | v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
 /** Cache-Control per route (docs/design.md D10): catalogue reads may be cached publicly for a short time. */
 export const CACHE_POLICIES = {
@@ -31,7 +33,7 @@ export const CACHE_POLICIES = {
 export interface RouteOptions<
   P extends ObjectSchema | undefined,
   Q extends ObjectSchema | undefined,
-  B extends z.ZodMiniType | undefined,
+  B extends v.GenericSchema | undefined,
   A extends boolean,
 > {
   /** The route needs a verified token: the caller comes from the authorizer's context, never the request. */
@@ -47,7 +49,7 @@ export interface RouteOptions<
   /** Path parameters; a value that fails it names no resource, so it is a 404, not a 400. */
   readonly path?: P;
   readonly query?: Q;
-  /** The body's schema; one that accepts undefined (`z.optional`) lets the request have no body. */
+  /** The body's schema; one that accepts undefined (`v.optional`) lets the request have no body. */
   readonly body?: B;
   /** Field names the response has; enables the `fields` query parameter. */
   readonly fields?: readonly string[];
@@ -56,7 +58,7 @@ export interface RouteOptions<
   readonly cache: keyof typeof CACHE_POLICIES;
 }
 
-type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
 export interface RouteRequest<P, Q, B, A extends boolean = false> {
   readonly caller: A extends true ? Caller : undefined;
@@ -195,15 +197,15 @@ const observeAndAnswerErrors = (): MiddlewareObj<
 export const httpRoute = <
   P extends ObjectSchema | undefined = undefined,
   Q extends ObjectSchema | undefined = undefined,
-  B extends z.ZodMiniType | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
   A extends boolean = false,
 >(
   options: RouteOptions<P, Q, B, A>,
   answer: (request: RouteRequest<P, Q, B, A>) => Promise<Reply>,
 ) => {
-  const queryShape = options.query?.shape ?? {};
-  // A body schema that accepts undefined (`z.optional(…)`) makes the body optional.
-  const bodyOptional = options.body?.safeParse(undefined).success ?? false;
+  const queryShape = options.query?.entries ?? {};
+  // A body schema that accepts undefined (`v.optional(…)`) makes the body optional.
+  const bodyOptional = options.body ? v.is(options.body, undefined) : false;
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     // `@me` reaches API Gateway as a path variable; any other value there names nothing.
     if (
@@ -219,9 +221,9 @@ export const httpRoute = <
     }
     let path: unknown;
     if (options.path) {
-      const parsed = options.path.safeParse(event.pathParameters ?? {});
+      const parsed = v.safeParse(options.path, event.pathParameters ?? {});
       if (!parsed.success) throw notFound();
-      path = parsed.data;
+      path = parsed.output;
     }
     const { fields: rawFields, ...rawQuery } = event.multiValueQueryStringParameters ?? {};
     if (rawFields && !options.fields) throw invalidRequest("The query parameter 'fields' is not supported.");
@@ -256,9 +258,9 @@ export const httpRoute = <
 export interface RouteContract {
   readonly auth?: boolean;
   readonly routePath?: string;
-  readonly path?: z.ZodMiniType;
-  readonly query?: z.ZodMiniType;
-  readonly body?: z.ZodMiniType;
+  readonly path?: v.GenericSchema;
+  readonly query?: v.GenericSchema;
+  readonly body?: v.GenericSchema;
   readonly fields?: readonly string[];
   readonly translated?: boolean;
   readonly cache: keyof typeof CACHE_POLICIES;

@@ -1,17 +1,16 @@
-import type * as z from 'zod/mini';
+import * as v from 'valibot';
 import { invalidParameter, invalidRequest, parameterName } from './errors';
 
 type RawQuery = Readonly<Record<string, readonly string[] | undefined>> | null | undefined;
 
-const unwrap = (schema: z.ZodMiniType): z.ZodMiniType => {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodMiniType };
-  return (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') && def.innerType
-    ? unwrap(def.innerType)
+/** The schema an optional parameter wraps (valibot's `optional` keeps it in `wrapped`). */
+export const unwrapOptional = (schema: v.GenericSchema): v.GenericSchema =>
+  schema.type === 'optional' && 'wrapped' in schema
+    ? unwrapOptional(schema.wrapped as v.GenericSchema)
     : schema;
-};
 
 /** A list parameter is one whose schema is an array: it may be repeated or comma-delimited. */
-export const isListParameter = (schema: z.ZodMiniType): boolean => unwrap(schema)._zod.def.type === 'array';
+export const isListParameter = (schema: v.GenericSchema): boolean => unwrapOptional(schema).type === 'array';
 
 /**
  * Turns API Gateway's multi-value query into the object a handler's schema validates.
@@ -20,7 +19,7 @@ export const isListParameter = (schema: z.ZodMiniType): boolean => unwrap(schema
  */
 export const readQuery = (
   raw: RawQuery,
-  shape: Readonly<Record<string, z.ZodMiniType>>,
+  shape: Readonly<Record<string, v.GenericSchema>>,
 ): Record<string, string | string[]> => {
   const query: Record<string, string | string[]> = {};
   for (const [name, values = []] of Object.entries(raw ?? {})) {
@@ -43,31 +42,34 @@ export const readQuery = (
   return query;
 };
 
+/** Where an issue is, as names and indexes; a strict object's unknown member is the path's last step. */
+const located = (issue: v.BaseIssue<unknown> | undefined) => {
+  const path: PropertyKey[] = (issue?.path ?? []).map((step) => step.key as PropertyKey);
+  const unknownKey = issue?.type === 'strict_object' && issue.expected === 'never' ? path.pop() : undefined;
+  return { path, unknownKey };
+};
+
 /** Validates with the handler's schema; the first issue names the offending parameter. */
-export const parseWith = <S extends z.ZodMiniType>(
+export const parseWith = <S extends v.GenericSchema>(
   schema: S,
   input: unknown,
   where: 'query' | 'body',
-): z.infer<S> => {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data as z.infer<S>;
-  const [issue] = result.error.issues;
-  if (issue?.code === 'unrecognized_keys') {
-    const [key] = issue.keys;
-    const plain = (key === undefined ? undefined : nestedName([...issue.path, key])) ?? parameterName(key);
-    const subject = where === 'query' ? 'query parameter' : 'field';
+): v.InferOutput<S> => {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const { path, unknownKey } = located(result.issues[0]);
+  const subject = where === 'query' ? 'query parameter' : 'field';
+  if (unknownKey !== undefined) {
+    const plain = nestedName([...path, unknownKey]) ?? parameterName(unknownKey);
     throw invalidRequest(
       plain ? `The ${subject} '${plain}' is not supported.` : `A ${subject} is not supported.`,
     );
   }
-  const name = issue?.path[0];
+  const name = path[0];
   const missing =
     typeof input === 'object' && input !== null && name !== undefined && !(name in (input as object));
-  if (missing && parameterName(name)) {
-    const subject = where === 'query' ? 'query parameter' : 'field';
-    throw invalidRequest(`The ${subject} '${String(name)}' is required.`);
-  }
-  throw invalidParameter(nestedName(issue?.path ?? []) ?? name, where);
+  if (missing && parameterName(name)) throw invalidRequest(`The ${subject} '${String(name)}' is required.`);
+  throw invalidParameter(nestedName(path) ?? name, where);
 };
 
 /**

@@ -1,13 +1,20 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { LOWER_CASE_UUID } from './ids';
 
 /** docs/design.md D1: every error body. `code` is snake_case; `message` a general sentence. */
-export const errorResponse = z.object({
-  code: z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)),
-  message: z.string(),
+export const errorResponse = v.object({
+  code: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/)),
+  message: v.string(),
 });
 
+/** An integer of JSON (a safe integer: JavaScript holds it exactly). */
+export const integerResponse = v.pipe(v.number(), v.safeInteger());
+
+/** A UUID the service made (lower case), as report and webhook secret ids are. */
+export const uuidResponse = v.pipe(v.string(), v.uuid(), v.regex(LOWER_CASE_UUID));
+
 /** A price (`value` in `currency`, ISO 4217). */
-export const moneyResponse = z.object({ value: z.number(), currency: z.string().check(z.length(3)) });
+export const moneyResponse = v.object({ value: v.number(), currency: v.pipe(v.string(), v.length(3)) });
 
 /** The spec's `YYYY-MM-DD HH:MM:SS` (UTC). */
-export const spaceDateTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/));
+export const spaceDateTime = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/));

@@ -16,7 +16,7 @@ const LEAKS: readonly (readonly [string, RegExp])[] = [
   ['a file path', /\/work\b|node_modules|\.ts\b/],
   ['a table, queue or bucket name', /commerce-api-/i],
   ['an ARN', /arn:aws/i],
-  ['a library name', /\bzod\b|middy|dynalite|@aws-sdk/i],
+  ['a library name', /\bvalibot\b|middy|dynalite|@aws-sdk/i],
 ];
 
 const SNAKE_CASE = /^[a-z]+(_[a-z]+)*$/;

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { HttpError } from '#commons/http/errors';
 import { readQuery } from '#commons/http/query';
 import { handler as listBusinessUnits } from '../../../functions/catalogue/handlers/list-business-units';
@@ -26,7 +26,7 @@ const queryNamed = (name: string): Record<string, string[]> => JSON.parse(`{${JS
 beforeEach(() => dynamo.reset());
 
 describe('readQuery', () => {
-  const shape = { page: z.optional(z.string()), brand: z.optional(z.array(z.string())) };
+  const shape = { page: v.optional(v.string()), brand: v.optional(v.array(v.string())) };
 
   it.each(PROTOTYPE_NAMES)(
     'refuses %s as an unknown parameter (400), not a schema of Object.prototype',

@@ -53,7 +53,7 @@ describe('docs/openapi.json', () => {
           [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort(),
         );
         const queryNames = contract.query
-          ? Object.keys((contract.query as unknown as { def: { shape: Json } }).def.shape)
+          ? Object.keys((contract.query as unknown as { entries: Json }).entries)
           : [];
         expect(names('query').sort()).toEqual([...queryNames, ...(contract.fields ? ['fields'] : [])].sort());
         expect(names('header')).toEqual(contract.translated ? ['Accept-Language'] : []);

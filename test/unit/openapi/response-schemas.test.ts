@@ -3,7 +3,7 @@
  * what the views really make, over the whole seed and every language, so the document cannot
  * drift from the answers.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { batchView } from '../../../functions/batches/domain/batch';
 import { batchResponse } from '../../../functions/batches/response-schemas';
 import { listingView } from '../../../functions/catalogue/domain/listing-request';
@@ -56,11 +56,11 @@ const users = seedUsers();
 const orders = seedOrders();
 
 /** Parses strictly: a field the schema does not name is a failure too. */
-const holds = (schema: z.ZodMiniType, value: unknown) => {
-  const result = z.safeParse(schema, value);
-  expect(result.success ? [] : result.error.issues).toEqual([]);
+const holds = (schema: v.GenericSchema, value: unknown) => {
+  const result = v.safeParse(schema, value);
+  expect(result.success ? [] : result.issues).toEqual([]);
   // Objects in the schemas are not strict, so compare keys: nothing undocumented is answered.
-  expect(JSON.stringify(result.data)).toBe(JSON.stringify(value));
+  expect(JSON.stringify(result.output)).toBe(JSON.stringify(value));
 };
 
 describe.each(LANGUAGES.map((l) => [l]))('catalogue views in %s', (language) => {

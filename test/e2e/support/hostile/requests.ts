@@ -128,7 +128,7 @@ export const successOf = (target: Target, method: string, authorized: boolean): 
 
 /**
  * Whether anything in the request could be mistaken for a leak in its answer. Tokens are left
- * out: no answer repeats them, and a good token's base64 may well hold `zod` or `.ts-`.
+ * out: no answer repeats them, and a good token's base64 may well hold a marker such as `.ts-`.
  */
 export const requestCarriesMarker = (raw: RawRequest): boolean =>
   carriesMarker(raw.target) ||

@@ -45,7 +45,7 @@ export const LEAK_MARKERS = [
   /\.ts\b/,
   /commerce-api-/i,
   /arn:aws/i,
-  /zod|middy|dynalite|@aws-sdk/i,
+  /valibot|middy|dynalite|@aws-sdk/i,
 ];
 export const carriesMarker = (text: string): boolean => LEAK_MARKERS.some((marker) => marker.test(text));
 

@@ -3,7 +3,7 @@ import { calendarDate } from '#commons/http/calendar-date';
 import { freeText } from '#commons/http/free-text';
 import { uuidPathId } from '#commons/http/ids';
 import { strictObject } from '#commons/http/strict-object';
-import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url';
+import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url-length';
 
 /** The spec's report request: two real dates and, for the callback mode, a URL (checked further by docs/design.md D6's rules). */
 export const reportRequestBody = strictObject({

@@ -1,3 +1,4 @@
+import { MAX_CALLBACK_URL_LENGTH } from './callback-url-length';
 import { isIpLiteral, isPublicAddress } from './public-address';
 
 /**
@@ -5,8 +6,6 @@ import { isIpLiteral, isPublicAddress } from './public-address';
  * again before each send. Pure: a name that is not an IP literal is accepted here, and what it
  * resolves to is checked at send time (`resolvePublic`).
  */
-
-export const MAX_CALLBACK_URL_LENGTH = 2048;
 
 export type CallbackUrlRefusal =
   | 'not_a_string'

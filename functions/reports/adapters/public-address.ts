@@ -1,4 +1,3 @@
-import { promises as dns } from 'node:dns';
 import {
   canonical,
   isIpLiteral,
@@ -12,10 +11,7 @@ import {
  * are public: one private answer among public ones is enough to refuse. An IP literal is
  * checked as it is, without a lookup. The addresses returned are the ones to connect to.
  */
-export const resolvePublic = async (
-  hostname: string,
-  lookup: LookupAll = dns.lookup as LookupAll,
-): Promise<ResolveResult> => {
+export const resolvePublic = async (hostname: string, lookup?: LookupAll): Promise<ResolveResult> => {
   if (isIpLiteral(hostname)) {
     return isPublicAddress(hostname)
       ? { ok: true, addresses: [canonical(hostname)] }
@@ -23,7 +19,9 @@ export const resolvePublic = async (
   }
   let answers: readonly { address: string; family: number }[];
   try {
-    answers = await lookup(hostname, { all: true });
+    // `node:dns` only when a name is looked up: most report requests have no callback.
+    const lookupAll = lookup ?? ((await import('node:dns')).promises.lookup as LookupAll);
+    answers = await lookupAll(hostname, { all: true });
   } catch (err) {
     const code = (err as { code?: string }).code ?? 'lookup failed';
     return { ok: false, reason: 'unresolvable', message: `${hostname} could not be resolved (${code})` };

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { logger } from '#commons/logger';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
 import type { Caller } from '../../commons/caller';
-import { resolvePublic } from '../adapters/public-address';
 import type { ReportWorkflowStarter } from '../adapters/report-workflow-starter';
-import { parseCallbackUrl } from '../domain/callback-url';
 import { failureFor, type ReportJob, rangeProblem } from '../domain/report-job';
 import type { ReportJobStore } from '../store/report-job-store';
 import { releaseReportPlace, takeReportPlace } from './report-limits-service';
@@ -57,17 +55,10 @@ export const requestReport = async (
   const problem = rangeProblem(request.startDate, request.endDate);
   if (problem) throw new ReportRequestRefused(problem);
   if (request.callbackUrl !== undefined) {
-    const parsed = parseCallbackUrl(request.callbackUrl, { allowLoopbackHttp: deps.allowLoopbackHttp });
-    if (!parsed.ok) {
-      logger.info('callback_url refused', { reason: parsed.reason });
+    // Loaded on the first request with a callback (docs/design.md D37).
+    const { callbackUrlAccepted } = await import('./callback-url-check');
+    if (!(await callbackUrlAccepted(request.callbackUrl, deps.allowLoopbackHttp))) {
       throw new ReportRequestRefused(CALLBACK_REFUSED);
-    }
-    if (!parsed.loopback) {
-      const resolved = await resolvePublic(parsed.url.hostname);
-      if (!resolved.ok) {
-        logger.info('callback_url refused', { reason: resolved.reason });
-        throw new ReportRequestRefused(CALLBACK_REFUSED);
-      }
     }
     // A callback nobody could verify is refused now rather than sent unsigned or never.
     if (!(await deps.hasWebhookSecret(caller.userId))) throw new ReportRequestRefused(NO_WEBHOOK_SECRET);

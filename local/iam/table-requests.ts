@@ -36,9 +36,9 @@ function queriedKey(input: Json, index: TableIndex | undefined): string[] {
   for (const term of String(input.KeyConditionExpression ?? '').split(/\bAND\b/i)) {
     const equality = /^\s*\(?\s*([#\w]+)\s*=\s*(:\w+)\s*\)?\s*$/.exec(term);
     if (!equality) continue;
-    const [, name, placeholder] = equality;
+    const [, name, valueName] = equality;
     const resolved = name!.startsWith('#') ? input.ExpressionAttributeNames?.[name!] : name;
-    if (resolved === attribute) return [value(input.ExpressionAttributeValues?.[placeholder!])];
+    if (resolved === attribute) return [value(input.ExpressionAttributeValues?.[valueName!])];
   }
   return [];
 }

@@ -18,22 +18,41 @@ export const VARIABLE = /^\{([A-Za-z0-9_.-]+)\}$/;
 export const pathSegments = (path: string): string[] => path.split('/').filter((segment) => segment !== '');
 
 /**
+ * The literals a route pins on an API Gateway resource, by variable name (`{ user_id: '@me' }` for
+ * `/users/@me/profile` on `/v1/users/{user_id}/profile`), or undefined when the route does not
+ * land on that resource. `routePath` is the route's path as the route table writes it.
+ */
+export const literalsOn = (
+  routePath: string,
+  resource: string,
+): Readonly<Record<string, string>> | undefined => {
+  const route = [API_VERSION, ...pathSegments(routePath)];
+  const served = pathSegments(resource);
+  if (route.length !== served.length) return undefined;
+  const pinned: Record<string, string> = {};
+  for (const [i, segment] of route.entries()) {
+    if (segment === served[i]) continue;
+    // Only a literal API Gateway cannot name may stand where the resource has a variable.
+    const variable = VARIABLE.exec(served[i]!);
+    if (!variable || VARIABLE.test(segment) || PATH_PART.test(segment)) return undefined;
+    pinned[variable[1]!] = segment;
+  }
+  return pinned;
+};
+
+/**
  * Whether a request holds the literals of its route where API Gateway has a path variable
- * (`@me` on `/v1/users/{user_id}/profile`): `routePath` is the route's path as the route table
- * writes it (`/users/@me/profile`), `resource` API Gateway's. A route whose path API Gateway can
- * name holds trivially.
+ * (`@me` on `/v1/users/{user_id}/profile`); a route whose path API Gateway can name holds
+ * trivially.
  */
 export const routeLiteralsHold = (
   routePath: string,
   resource: string,
   pathParameters: Readonly<Record<string, string | undefined>>,
 ): boolean => {
-  const route = [API_VERSION, ...pathSegments(routePath)];
-  const served = pathSegments(resource);
-  if (route.length !== served.length) return false;
-  return route.every((segment, i) => {
-    const variable = VARIABLE.exec(served[i]!);
-    if (!variable) return segment === served[i];
-    return VARIABLE.test(segment) || pathParameters[variable[1]!] === segment;
-  });
+  const pinned = literalsOn(routePath, resource);
+  return (
+    pinned !== undefined &&
+    Object.entries(pinned).every(([name, literal]) => pathParameters[name] === literal)
+  );
 };

@@ -1,4 +1,4 @@
-import { API_VERSION, PATH_PART, pathSegments, VARIABLE } from './gateway-path-parts';
+import { literalsOn, PATH_PART, pathSegments, VARIABLE } from './gateway-path-parts';
 import { type Route, routes } from './routes';
 
 /** Where a route lives in API Gateway. Pure data: the sandbox and the functions may use it too. */
@@ -87,27 +87,15 @@ export function gatewayRoutes(routes: readonly Route[]): GatewayRoute[] {
 const pinnedByResource = new Map<string, Readonly<Record<string, string>>>();
 
 /**
- * The literals pinned on one resource for one method, found by matching the resource's segments
- * against the routes of that method (a literal API Gateway cannot name stands where the resource
- * has a variable). gatewayRoutes has checked at synth that at most one route matches; doing
- * only this, for the one resource a function serves, keeps the whole mapping out of its cold start.
+ * The literals pinned on one resource for one method: those of the route of that method that
+ * lands on it (gatewayRoutes has checked at synth that at most one does). Doing only this, for
+ * the resource being asked about, keeps the whole mapping out of a cold start.
  */
 const pinnedOn = (resource: string, method: string): Readonly<Record<string, string>> => {
-  const resourceSegments = pathSegments(resource);
   for (const route of routes) {
     if (route.method !== method) continue;
-    const segments = [API_VERSION, ...pathSegments(route.path)];
-    if (segments.length !== resourceSegments.length) continue;
-    const pinned: Record<string, string> = {};
-    const matches = segments.every((segment, i) => {
-      const variable = VARIABLE.exec(resourceSegments[i]!);
-      if (segment === resourceSegments[i]) return true;
-      if (!variable) return false;
-      if (VARIABLE.test(segment) || PATH_PART.test(segment)) return false;
-      pinned[variable[1]!] = segment;
-      return true;
-    });
-    if (matches) return pinned;
+    const pinned = literalsOn(route.path, resource);
+    if (pinned) return pinned;
   }
   return {};
 };

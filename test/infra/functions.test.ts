@@ -7,6 +7,7 @@ import {
   authorizerFunction,
   batchFunctions,
   catalogueFunctions,
+  deploymentFunctions,
   eventFunctions,
   reportFunctions,
   routes,
@@ -36,7 +37,7 @@ const statementsOf = (routeName: string): CfnJson[] =>
 const actionsOf = (statements: CfnJson[]): string[] => statements.flatMap((s) => [s.Action].flat());
 
 describe('route functions', () => {
-  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers, the events consumer and the workflow tasks', () => {
+  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers, the events consumer, the workflow tasks and the stage preflight', () => {
     const names = Object.values(functions)
       .map((fn) => fn.Properties.FunctionName)
       .filter((name) => name !== undefined);
@@ -51,6 +52,8 @@ describe('route functions', () => {
         ...Object.values(eventFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // The catalogue publish workflow's task function (lib/catalogue-publishing.ts).
         ...Object.values(catalogueFunctions).map((fn) => routeFunctionName('dev', fn.name)),
+        // The stage preflight's custom resource function (lib/stage-preflight.ts).
+        ...Object.values(deploymentFunctions).map((fn) => routeFunctionName('dev', fn.name)),
       ].sort(),
     );
   });

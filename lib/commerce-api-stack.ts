@@ -4,6 +4,8 @@ import {
   Annotations,
   App,
   type AppProps,
+  AspectPriority,
+  Aspects,
   CfnOutput,
   NestedStack,
   Stack,
@@ -18,6 +20,7 @@ import { AccountSetupStack } from './account-setup-stack';
 import { CommerceRestApi } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
 import { CataloguePublishing } from './catalogue-publishing';
+import { HandlerLogGroups } from './handler-log-groups';
 import { Identity } from './identity';
 import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
@@ -76,6 +79,7 @@ export class CommerceApiStack extends Stack {
     // Before anything else of the stage: checks the account, and lets a protected stage's failed
     // first create be deployed again (docs/design.md D75).
     this.preflight = new StagePreflight(this, 'Preflight', { settings });
+    Aspects.of(this).add(new HandlerLogGroups(settings), { priority: AspectPriority.MUTATING });
 
     this.storage = new CommerceTable(this, 'Storage', { settings });
     this.identity = new Identity(this, 'Identity', { settings, table: this.storage.table });

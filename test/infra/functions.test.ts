@@ -105,6 +105,25 @@ describe('route functions', () => {
     }
   });
 
+  it.each([
+    ['dev', dev, 'Delete', 14],
+    ['prod', prod, 'RetainExceptOnCreate', 365],
+  ] as const)(
+    'every one in %s, CDK’s handlers included, logs to a log group of the stack that goes (or stays) with it',
+    (_stage, { template }, policy, days) => {
+      const all = resourcesOfType(template, 'AWS::Lambda::Function');
+      const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+      const groupOf = Object.entries(all).map(([id, fn]) => [
+        id,
+        groups[fn.Properties.LoggingConfig?.LogGroup?.Ref],
+      ]);
+      expect(groupOf.filter(([, group]) => group === undefined).map(([id]) => id)).toEqual([]);
+      for (const [, group] of groupOf) {
+        expect(group).toMatchObject({ DeletionPolicy: policy, Properties: { RetentionInDays: days } });
+      }
+    },
+  );
+
   it('get the table name in TABLE_NAME', () => {
     const [tableId] = Object.keys(resourcesOfType(dev.template, 'AWS::DynamoDB::Table'));
     for (const route of routes) {

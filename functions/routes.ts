@@ -311,6 +311,18 @@ export const identityFunctions = {
   },
 } as const satisfies Record<string, FunctionSpec>;
 
+/**
+ * The stage preflight (lib/stage-preflight.ts, docs/design.md D75): a custom resource's function
+ * that checks the account before anything else of the stage is created, and lets a protected
+ * stage's failed first create be deployed again.
+ */
+export const deploymentFunctions = {
+  preflight: {
+    name: 'stage-preflight',
+    handler: 'deployment/handlers/stage-preflight',
+  },
+} as const satisfies Record<string, FunctionSpec>;
+
 /** Every function of a stage, routes first: what the infra tests and the sandbox's table grants go through. */
 export const allFunctions: readonly FunctionSpec[] = [
   ...routes,
@@ -320,4 +332,5 @@ export const allFunctions: readonly FunctionSpec[] = [
   ...Object.values(reportFunctions),
   ...Object.values(catalogueFunctions),
   ...Object.values(eventFunctions),
+  ...Object.values(deploymentFunctions),
 ];

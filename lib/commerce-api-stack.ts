@@ -4,6 +4,8 @@ import {
   Annotations,
   App,
   type AppProps,
+  AspectPriority,
+  Aspects,
   CfnOutput,
   NestedStack,
   Stack,
@@ -18,6 +20,7 @@ import { AccountSetupStack } from './account-setup-stack';
 import { CommerceRestApi } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
 import { CataloguePublishing } from './catalogue-publishing';
+import { HandlerLogGroups } from './handler-log-groups';
 import { Identity } from './identity';
 import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
@@ -27,6 +30,7 @@ import { SEARCH_ROUTES } from './search-functions';
 import { DEFAULT_STAGE, type StageSettings, stageSettings, validateStage } from './stage';
 import { readStageFile, STAGES_DIR, type StageFile } from './stage-file';
 import { withContextOverrides } from './stage-overrides';
+import { StagePreflight } from './stage-preflight';
 import { CommerceTable } from './storage';
 
 export interface CommerceApiStackProps extends StackProps {
@@ -49,6 +53,7 @@ export const WEBHOOK_SECRET_ROUTE = 'create-webhook-secret';
 /** One isolated copy of the service: its table, its token issuer (or its trust of one), its functions and its API. */
 export class CommerceApiStack extends Stack {
   readonly stage: string;
+  readonly preflight: StagePreflight;
   readonly storage: CommerceTable;
   readonly identity: Identity;
   readonly api: CommerceRestApi;
@@ -71,6 +76,10 @@ export class CommerceApiStack extends Stack {
     this.stage = settings.stage;
     Tags.of(this).add('project', 'commerce-api');
     Tags.of(this).add('stage', settings.stage);
+    // Before anything else of the stage: checks the account, and lets a protected stage's failed
+    // first create be deployed again (docs/design.md D75).
+    this.preflight = new StagePreflight(this, 'Preflight', { settings });
+    Aspects.of(this).add(new HandlerLogGroups(settings), { priority: AspectPriority.MUTATING });
 
     this.storage = new CommerceTable(this, 'Storage', { settings });
     this.identity = new Identity(this, 'Identity', { settings, table: this.storage.table });

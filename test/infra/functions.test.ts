@@ -7,6 +7,7 @@ import {
   authorizerFunction,
   batchFunctions,
   catalogueFunctions,
+  deploymentFunctions,
   eventFunctions,
   reportFunctions,
   routes,
@@ -36,7 +37,7 @@ const statementsOf = (routeName: string): CfnJson[] =>
 const actionsOf = (statements: CfnJson[]): string[] => statements.flatMap((s) => [s.Action].flat());
 
 describe('route functions', () => {
-  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers, the events consumer and the workflow tasks', () => {
+  it('are one function per route of the table, named after the stage and the route, beside the authorizer, the Cognito trigger, the batch queue consumers, the events consumer, the workflow tasks and the stage preflight', () => {
     const names = Object.values(functions)
       .map((fn) => fn.Properties.FunctionName)
       .filter((name) => name !== undefined);
@@ -51,6 +52,8 @@ describe('route functions', () => {
         ...Object.values(eventFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // The catalogue publish workflow's task function (lib/catalogue-publishing.ts).
         ...Object.values(catalogueFunctions).map((fn) => routeFunctionName('dev', fn.name)),
+        // The stage preflight's custom resource function (lib/stage-preflight.ts).
+        ...Object.values(deploymentFunctions).map((fn) => routeFunctionName('dev', fn.name)),
       ].sort(),
     );
   });
@@ -101,6 +104,25 @@ describe('route functions', () => {
       expect(group.DeletionPolicy).toBe('RetainExceptOnCreate');
     }
   });
+
+  it.each([
+    ['dev', dev, 'Delete', 14],
+    ['prod', prod, 'RetainExceptOnCreate', 365],
+  ] as const)(
+    'every one in %s, CDK’s handlers included, logs to a log group of the stack that goes (or stays) with it',
+    (_stage, { template }, policy, days) => {
+      const all = resourcesOfType(template, 'AWS::Lambda::Function');
+      const groups = resourcesOfType(template, 'AWS::Logs::LogGroup');
+      const groupOf = Object.entries(all).map(([id, fn]) => [
+        id,
+        groups[fn.Properties.LoggingConfig?.LogGroup?.Ref],
+      ]);
+      expect(groupOf.filter(([, group]) => group === undefined).map(([id]) => id)).toEqual([]);
+      for (const [, group] of groupOf) {
+        expect(group).toMatchObject({ DeletionPolicy: policy, Properties: { RetentionInDays: days } });
+      }
+    },
+  );
 
   it('get the table name in TABLE_NAME', () => {
     const [tableId] = Object.keys(resourcesOfType(dev.template, 'AWS::DynamoDB::Table'));

@@ -1,13 +1,14 @@
 /**
  * Every IAM statement whose resource is "*" (acknowledged for cdk-nag as AwsSolutions-IAM5
- * [Resource::*]) grants only actions that have no resource-level permissions: X-Ray tracing and
- * the CloudWatch Logs log-delivery actions Step Functions logging needs. Any other action on "*"
- * fails here, so the acknowledgement cannot cover a future wildcard by accident.
+ * [Resource::*]) grants only actions that have no resource-level permissions: X-Ray tracing, the
+ * CloudWatch Logs log-delivery actions Step Functions logging needs, and the stage preflight's
+ * read of the account's Lambda concurrency. Any other action on "*" fails here, so the acknowledgement cannot cover a future wildcard by accident.
  */
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
-/** The actions AWS lets no resource be named for, which our tracing and state machine logging use. */
+/** The actions AWS lets no resource be named for, which our tracing, state machine logging and preflight use. */
 const ALLOWED_ON_ANY_RESOURCE = [
+  'lambda:GetAccountSettings',
   'logs:CreateLogDelivery',
   'logs:DeleteLogDelivery',
   'logs:DescribeLogGroups',

@@ -4,12 +4,20 @@
  * the stage's own stack its method, and, on a new path, its resource and 405. This test measures
  * every stack of dev and prod as they are and with the route table grown to 100 routes (the new
  * ones each on a path of its own, the dearest case, spread over the areas), prints the counts and
- * the measured cost per route, and fails when any stack passes the budget.
+ * the measured cost per route, and fails when any stack passes the budget. The stacks are counted
+ * as `cdk synth` writes them for a team: with CDK's metadata resource in each, and prod's file
+ * completed with its account, region and alarm e-mail (whose subscription is one resource more).
+ * The figures README.md and docs/design.md state of these templates are read from their text and
+ * held to the counts.
  */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { type Route, routes } from '../../functions/routes';
-import { synth } from './synth';
+import { projectRoot } from '../../lib/project-paths';
+import type { StageFile } from '../../lib/stage-file';
+import { shippedStageFile, synth } from './synth';
 
 /** Every stack stays 10 % under CloudFormation's 500 resources at 100 routes. */
 const RESOURCE_BUDGET = 450;
@@ -25,9 +33,21 @@ const grown = [...routes, ...Array.from({ length: ROUTES_TO_FIT - routes.length 
 
 type Counts = Record<string, { resources: number; outputs: number; parameters: number }>;
 
+/** A stage's file as a team deploys it: prod's with the alarm e-mail its description asks for. */
+const deployedFile = (stage: string): StageFile => {
+  const file = shippedStageFile(stage);
+  return file.protected ? { alarmEmail: 'on-call@example.com', ...file } : file;
+};
+
 /** Resources, outputs and parameters of the stage's stack and of each nested stack. */
 function measure(stage: string, table: readonly Route[]): Counts {
-  const { stack } = synth({ stage, routes: table });
+  const { stack } = synth({
+    stage,
+    routes: table,
+    stageFile: deployedFile(stage),
+    // CDK's metadata resource (AWS::CDK::Metadata), which `cdk synth` and `cdk deploy` add to each stack.
+    appProps: { analyticsReporting: true },
+  });
   const counts: Counts = {};
   const nested = stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
   for (const s of [stack, ...nested]) {
@@ -77,5 +97,82 @@ describe('the resource budget', () => {
       ];
     });
     console.log(`Resources per stack:\n${lines.join('\n')}`);
+  });
+});
+
+/** A figure of the templates that a doc states, found by its sentence (the figure captured). */
+interface DocFigure {
+  readonly doc: string;
+  readonly sentence: RegExp;
+  readonly figure: string;
+}
+
+function docFigures(): DocFigure[] {
+  const prod = measured.find((m) => m.stage === 'prod')!;
+  const root = 'CommerceApi-prod';
+  const added = ROUTES_TO_FIT - routes.length;
+  const inRouteStacks = (counts: Counts) =>
+    Object.entries(counts)
+      .filter(([name]) => name.endsWith('Routes'))
+      .reduce((sum, [, c]) => sum + c.resources, 0);
+  const largestNested = Math.max(
+    ...Object.entries(prod.at100)
+      .filter(([name]) => name !== root)
+      .map(([, c]) => c.resources),
+  );
+  const readme = 'README.md';
+  const design = 'docs/design.md';
+  return [
+    {
+      doc: readme,
+      sentence: /Prod's stack has (\d+) of CloudFormation's 500 resources/,
+      figure: prod.today[root]!.resources,
+    },
+    { doc: readme, sentence: /and, measured, (\d+) with 100 routes/, figure: prod.at100[root]!.resources },
+    {
+      doc: readme,
+      sentence: /bundle \(create-report; (\d+) routes and the authorizer\)/,
+      figure: routes.length,
+    },
+    {
+      doc: readme,
+      sentence: /every HTTP function \((\d+) routes and the authorizer;/,
+      figure: routes.length,
+    },
+    {
+      doc: design,
+      sentence: /its resource and 405 \((\d+(?:\.\d)?) measured/,
+      figure: ((prod.at100[root]!.resources - prod.today[root]!.resources) / added).toFixed(1),
+    },
+    {
+      doc: design,
+      sentence: /and its area's stack (\d+(?:\.\d)?)\./,
+      figure: String((inRouteStacks(prod.at100) - inRouteStacks(prod.today)) / added),
+    },
+    { doc: design, sentence: /prod's own stack (\d+) resources today/, figure: prod.today[root]!.resources },
+    { doc: design, sentence: /resources today, (\d+) at 100 routes/, figure: prod.at100[root]!.resources },
+    { doc: design, sentence: /the largest nested stack (\d+)/, figure: largestNested },
+    { doc: design, sentence: /their share of the (\d+) new routes/, figure: added },
+    { doc: design, sentence: /the budget is (\d+) a stack/, figure: RESOURCE_BUDGET },
+    { doc: design, sentence: /≤ (\d+) a stack; outputs and parameters ≤ 200/, figure: RESOURCE_BUDGET },
+  ].map((f) => ({ ...f, figure: String(f.figure) }));
+}
+
+describe('the figures the docs state of the templates', () => {
+  const text = (doc: string) => readFileSync(path.join(projectRoot, doc), 'utf8').replace(/\s+/g, ' ');
+
+  it('are the measured ones (a failure names the doc, the sentence and the right figure)', () => {
+    const wrong = docFigures().flatMap(({ doc, sentence, figure }) => {
+      const found = text(doc).match(sentence);
+      if (!found) {
+        return [
+          `${doc}: no sentence matches ${sentence}; if the figure left the doc, take it out of this test`,
+        ];
+      }
+      return found[1] === figure
+        ? []
+        : [`${doc}: "${found[0]}" says ${found[1]}; the templates say ${figure}`];
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -86,7 +86,7 @@ describe('the deploy workflow', () => {
         secret('AWS_DIFF_ROLE_ARN'),
       ]);
       // Its assembly was synthesized without credentials by the test job; with the read-only role
-      // it is only compared, through the CDK's lookup role (--method=template: no change set).
+      // it is only compared with what is deployed (--method=template: no change set, no deploy role).
       const withCredentials = runsWithCredentials(job);
       expect(withCredentials.filter((run) => /cdk (synth|deploy)|npm run/.test(run))).toEqual([]);
       expect(withCredentials.filter((run) => /cdk diff/.test(run))).toEqual([

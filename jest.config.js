@@ -12,10 +12,13 @@ const common = {
   rootDir: import.meta.dirname,
   // middy 7 is ESM only: point at its entry and let swc transform it to CommonJS.
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme|@actions)/)'],
   moduleNameMapper: {
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
     '^@middy/([^/]+)$': '<rootDir>/node_modules/@middy/$1/index.js',
+    // ESM only, exported for `import` alone: its files, transformed like middy's.
+    '^@actions/expressions$': '<rootDir>/node_modules/@actions/expressions/dist/index.js',
+    '^@actions/expressions/(.*)$': '<rootDir>/node_modules/@actions/expressions/dist/$1.js',
   },
 };
 

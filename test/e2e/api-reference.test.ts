@@ -1,9 +1,9 @@
 /**
  * The API reference (issue 7): the sandbox serves the OpenAPI document at /openapi.json and a
- * reference page at /docs, with every asset from npm served locally. Debian's Chromium, driven by
- * playwright-core (never a downloaded browser), opens the page with the network to anything but
- * the sandbox refused, finds every route of the table listed, tries a public route, and saves a
- * screenshot to test/e2e/output/api-reference.png.
+ * reference page at /docs, with every asset from npm served locally. Debian's Chromium (or a
+ * GitHub runner image's own), driven by playwright-core (never a downloaded browser), opens the
+ * page with the network to anything but the sandbox refused, finds every route of the table
+ * listed, tries a public route, and saves a screenshot to test/e2e/output/api-reference.png.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -11,6 +11,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { routes } from '../../functions/routes';
 import { OPENAPI_FILE } from '../../lib/openapi/document';
 import { projectRoot } from '../../lib/project-paths';
+import { commandPath } from '../support/debian-packages';
 import { baseUrl } from './support/api';
 
 jest.setTimeout(60_000);
@@ -30,7 +31,8 @@ describe('the /docs page in headless Chromium', () => {
   const outside: string[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      // The global setup made sure there is one: Debian's, or a GitHub runner image's own.
+      executablePath: commandPath('chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ensureE2eCommands } from '../support/debian-packages';
+import { e2eTestCommands, ensureTestCommands } from '../support/debian-packages';
 import { E2E_SANDBOX } from './support/sandbox-handle';
 import { startSandboxProcess } from './support/sandbox-process';
 
@@ -10,7 +10,7 @@ import { startSandboxProcess } from './support/sandbox-process';
  * from scratch. Tests find it through SANDBOX_URL (workers inherit the environment set here).
  */
 export default async function globalSetup(): Promise<void> {
-  ensureE2eCommands(); // pdftotext for the reports, Chromium for the reference page
+  ensureTestCommands(e2eTestCommands); // pdftotext for the reports, Chromium for the reference page
   const stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-'));
   const sandbox = await startSandboxProcess(stateDir);
   process.env.SANDBOX_URL = sandbox.url;

@@ -1,6 +1,6 @@
-import { ensureTestCommands } from '../support/debian-packages';
+import { ensureTestCommands, unitTestCommands } from '../support/debian-packages';
 
-/** Unit tests read the PDFs they render with poppler's pdftotext: install it if the machine lacks it. */
+/** Unit tests read the PDFs they render with poppler's pdftotext (installed as root, else named). */
 export default function globalSetup(): void {
-  ensureTestCommands();
+  ensureTestCommands(unitTestCommands);
 }

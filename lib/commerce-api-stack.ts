@@ -23,6 +23,7 @@ import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
+import { stackName } from './resource-names';
 import { SEARCH_ROUTES } from './search-functions';
 import { DEFAULT_STAGE, type StageSettings, stageSettings, validateStage } from './stage';
 import { readStageFile, STAGES_DIR, type StageFile } from './stage-file';
@@ -166,7 +167,7 @@ export class CommerceApiStack extends Stack {
   }
 }
 
-export const stackName = (stage: string): string => `CommerceApi-${stage}`;
+export { stackName } from './resource-names';
 
 export interface StageOptions {
   /** The stage; else context `stage` (`cdk synth -c stage=prod`); else `dev`. */

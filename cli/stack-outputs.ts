@@ -20,6 +20,11 @@ export async function stackOutputs(stage: string): Promise<StackOutputs> {
     try {
       ({ Stacks: stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: name })));
     } catch (error) {
+      if ((error as Error).name === 'CredentialsProviderError') {
+        throw new Error(
+          `Reading the stack ${name} needs AWS credentials for its account: set AWS_PROFILE (or run aws sso login), and AWS_REGION.`,
+        );
+      }
       if (!/does not exist/.test((error as Error).message)) throw error;
       const region = await cloudFormation.config.region();
       throw new Error(

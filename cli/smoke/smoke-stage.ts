@@ -7,11 +7,12 @@ import { stackName } from '../../lib/resource-names';
 import { OPENAPI_PATH } from '../../local/api-reference';
 import { sandboxDynamoDbClient } from '../../local/dynamodb';
 import { sandboxIssuer } from '../../local/issuer/sandbox-issuer';
+import type { RunningSandbox } from '../../local/running-sandbox';
 import { sandboxS3Client } from '../../local/s3/local-s3';
 import { SANDBOX_STAGE } from '../../local/sandbox-identity';
 import { resolveEventsTarget } from '../events/events-target';
 import { stackOutputs } from '../stack-outputs';
-import { requireRunningSandbox } from '../stage-command';
+import { requireRunningSandbox, UsageError } from '../stage-command';
 import type { ApiClient } from './api-client';
 import type { TokenSource } from './smoke-plan';
 import { cognitoUsers, type SmokeUserMaker, sandboxUsers } from './smoke-user';
@@ -44,7 +45,12 @@ export interface SmokeStage {
 
 /** The sandbox running on the state directory, found from its sandbox.json. */
 export function sandboxStage(stateDir: string): SmokeStage {
-  const running = requireRunningSandbox(stateDir);
+  let running: RunningSandbox;
+  try {
+    running = requireRunningSandbox(stateDir);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} Or let the smoke start one: --start-sandbox.`);
+  }
   const clients: { destroy(): void }[] = [];
   return {
     name: SANDBOX_STAGE,

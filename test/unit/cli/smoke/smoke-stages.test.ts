@@ -84,6 +84,17 @@ describe('a deployed stage', () => {
     expect(stage).toMatchObject({ tokens: 'external', isProtected: true });
   });
 
+  it('without credentials is said in one line with what to set', async () => {
+    cloudFormation.on(DescribeStacksCommand).rejects(
+      Object.assign(new Error('Could not load credentials from any providers'), {
+        name: 'CredentialsProviderError',
+      }),
+    );
+    await expect(deployedStage('dev')).rejects.toThrow(
+      'Reading the stack CommerceApi-dev needs AWS credentials for its account: set AWS_PROFILE (or run aws sso login), and AWS_REGION.',
+    );
+  });
+
   it('that does not exist is said with the region to check', async () => {
     cloudFormation
       .on(DescribeStacksCommand)

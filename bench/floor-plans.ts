@@ -51,7 +51,7 @@ import { negotiateLanguage } from '../functions/commons/languages';
 import { tableSchema } from '../functions/commons/table-schema';
 import { userKey } from '../functions/identity/store/identity-keys';
 import { customerOrdersList, orderKey } from '../functions/orders/store/order-keys';
-import { reportKey } from '../functions/reports/store/dynamodb-report-job-store';
+import { reportKey } from '../functions/reports/store/report-keys';
 import type { Route } from '../functions/routes';
 import { webhookSecretsKey } from '../functions/webhooks/store/webhook-secret-keys';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';

@@ -1,6 +1,6 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import {
   type BundlingOptions,
@@ -11,10 +11,10 @@ import {
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { SERVICE_NAME, SERVICE_NAME_ENV, STAGE_ENV, TABLE_NAME_ENV } from '../functions/commons/environment';
-import { type TableAccess, tableAccess } from '../functions/commons/table-access';
-import { tableSchema } from '../functions/commons/table-schema';
+import type { TableAccess } from '../functions/commons/table-access';
 import { functionsDir, lockFile, projectRoot } from './project-paths';
 import type { StageSettings } from './stage';
+import { tableStatements } from './table-statements';
 
 export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'role' | 'logGroup'> {
   /** Absolute path of the handler module. */
@@ -125,16 +125,6 @@ export class ApiFunction extends NodejsFunction {
    */
   bindTable(table: ITable, access: TableAccess): void {
     this.addEnvironment(TABLE_NAME_ENV, table.tableName);
-    for (const grant of tableAccess(access)) {
-      this.addToRolePolicy(
-        new PolicyStatement({
-          actions: [...grant.actions],
-          resources: [
-            grant.index ? `${table.tableArn}/index/${tableSchema.indexes[grant.index].name}` : table.tableArn,
-          ],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.leadingKeys] } },
-        }),
-      );
-    }
+    for (const statement of tableStatements(table, access)) this.addToRolePolicy(statement);
   }
 }

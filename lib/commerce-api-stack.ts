@@ -26,7 +26,9 @@ import { Operations } from './operations/operations';
 import { OrderEvents } from './order-events';
 import { projectRoot } from './project-paths';
 import { ReportWorkflow } from './report-workflow';
+import { stackName } from './resource-names';
 import { SEARCH_ROUTES } from './search-functions';
+import { SmokeRole } from './smoke-role';
 import { DEFAULT_STAGE, type StageSettings, stageSettings, validateStage } from './stage';
 import { readStageFile, STAGES_DIR, type StageFile } from './stage-file';
 import { withContextOverrides } from './stage-overrides';
@@ -172,10 +174,25 @@ export class CommerceApiStack extends Stack {
         value: this.identity.userPoolClient.userPoolClientId,
       });
     }
+    // What `npm run smoke` reads besides the API's URL (docs/design.md D74).
+    const smoke = new SmokeRole(this, 'Smoke', {
+      settings,
+      table: this.storage.table,
+      reportBucket: this.reports.bucket,
+      ...(this.identity.userPool ? { userPool: this.identity.userPool } : {}),
+    });
+    new CfnOutput(this, 'SmokeRoleArn', {
+      description: 'Role npm run smoke assumes for its temporary user and its cleanup',
+      value: smoke.role.roleArn,
+    });
+    new CfnOutput(this, 'StageProtected', {
+      description: 'Whether the stage is protected: npm run smoke then writes nothing without --write',
+      value: String(settings.isProtected),
+    });
   }
 }
 
-export const stackName = (stage: string): string => `CommerceApi-${stage}`;
+export { stackName } from './resource-names';
 
 export interface StageOptions {
   /** The stage; else context `stage` (`cdk synth -c stage=prod`); else `dev`. */

@@ -104,11 +104,13 @@ export class Identity extends Construct {
 
     // A user-facing application (browser, mobile, CLI) cannot keep a secret, so the client has
     // none; SRP keeps the password off the wire, and refresh tokens renew the access token.
-    // No hosted domain, so no OAuth flows either.
+    // No hosted domain, so no OAuth flows either. ADMIN_USER_PASSWORD_AUTH is for `npm run
+    // smoke`'s temporary user (docs/design.md D74): only a caller with IAM credentials allowed
+    // cognito-idp:AdminInitiateAuth on this pool can use it, so it opens nothing to the public.
     this.userPoolClient = userPool.addClient('AppClient', {
       userPoolClientName: stageName(settings.stage),
       generateSecret: false,
-      authFlows: { userSrp: true },
+      authFlows: { userSrp: true, adminUserPassword: true },
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,

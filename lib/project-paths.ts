@@ -10,3 +10,6 @@ export const lockFile = path.join(projectRoot, 'package-lock.json');
 
 /** Entry file of a function module named as in the route table (`catalogue/handlers/get-product`). */
 export const functionEntry = (module: string): string => path.join(functionsDir, `${module}.ts`);
+
+/** Where the OpenAPI document is committed (lib/openapi/document.ts writes it, the smoke checks answers against it). */
+export const OPENAPI_FILE = path.join(projectRoot, 'docs', 'openapi.json');

@@ -1,5 +1,5 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -95,10 +95,30 @@ export class ReportBucket extends Construct {
     );
   }
 
-  private acknowledgeReportObjects(fn: IFunction, reason: string): void {
-    if (!fn.role) throw new Error(`${fn.node.path} has no role to grant report access to`);
-    Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${bucketArnInFinding(this.bucket, fn)}/${REPORT_OBJECT_PATTERN}]`,
+  /**
+   * The smoke role (lib/smoke-role.ts): s3:DeleteObject on `reports/*`, to remove the PDF of the
+   * one report its run asked for (docs/design.md D74).
+   */
+  grantDeleteReports(role: IRole): void {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:DeleteObject'],
+        resources: [this.bucket.arnForObjects(REPORT_OBJECT_PATTERN)],
+      }),
+    );
+    this.acknowledgeReportObjects(
+      role,
+      'The smoke check deletes reports/<report id>.pdf of the one report its run asked for; report ids are ' +
+        'UUIDs made per request, so the key cannot be named in advance. The grant is s3:DeleteObject alone, ' +
+        'on the reports/ prefix of this one bucket.',
+    );
+  }
+
+  private acknowledgeReportObjects(holder: IFunction | IRole, reason: string): void {
+    const role = 'roleArn' in holder ? holder : holder.role;
+    if (!role) throw new Error(`${holder.node.path} has no role to grant report access to`);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${bucketArnInFinding(this.bucket, role)}/${REPORT_OBJECT_PATTERN}]`,
       reason,
     });
   }

@@ -6,6 +6,9 @@
  */
 import { SERVICE_NAME } from '../functions/commons/environment';
 
+/** `CommerceApi-<stage>`: the stage's CloudFormation stack. */
+export const stackName = (stage: string): string => `CommerceApi-${stage}`;
+
 /** `commerce-api-<stage>`: the table, the REST API, the user pool and its client, the dashboard. */
 export const stageName = (stage: string): string => `${SERVICE_NAME}-${stage}`;
 

@@ -1,13 +1,12 @@
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { stackName } from '../../lib/commerce-api-stack';
 import { sandboxDynamoDbClient } from '../../local/dynamodb';
 import type { SandboxServers } from '../../local/running-sandbox';
 import { sandboxS3Client } from '../../local/s3/local-s3';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../local/sandbox-identity';
+import { stackOutputs } from '../stack-outputs';
 
 /** Where a stage's catalogue lives and how to reach it: the clients and the names the tools need. */
 export interface CatalogueTarget {
@@ -73,28 +72,14 @@ export const sandboxTarget = (
  * the credentials and region are the AWS SDK's defaults (AWS_PROFILE, AWS_REGION …), as for `cdk deploy`.
  */
 export async function deployedTarget(stage: string): Promise<CatalogueTarget> {
-  const cloudFormation = new CloudFormationClient({});
-  try {
-    const { Stacks = [] } = await cloudFormation.send(
-      new DescribeStacksCommand({ StackName: stackName(stage) }),
-    );
-    const outputs = new Map((Stacks[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
-    const need = (key: string) => {
-      const value = outputs.get(key);
-      if (!value)
-        throw new Error(`The stack ${stackName(stage)} has no output ${key}: deploy this version first`);
-      return value;
-    };
-    return target(
-      stage,
-      { dynamodb: new DynamoDBClient({}), s3: new S3Client({}), sfn: new SFNClient({}) },
-      {
-        tableName: need('TableName'),
-        bucket: need('CatalogueImportBucket'),
-        stateMachineArn: need('CataloguePublishStateMachine'),
-      },
-    );
-  } finally {
-    cloudFormation.destroy();
-  }
+  const outputs = await stackOutputs(stage);
+  return target(
+    stage,
+    { dynamodb: new DynamoDBClient({}), s3: new S3Client({}), sfn: new SFNClient({}) },
+    {
+      tableName: outputs.need('TableName'),
+      bucket: outputs.need('CatalogueImportBucket'),
+      stateMachineArn: outputs.need('CataloguePublishStateMachine'),
+    },
+  );
 }

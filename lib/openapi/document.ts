@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { RouteContract } from '../../functions/commons/http/http-route';
@@ -9,7 +8,7 @@ import { LANGUAGES } from '../../functions/commons/languages';
 import { API_VERSION, type Route, routes as routeTable } from '../../functions/routes';
 import { MAX_WEBHOOK_SECRETS } from '../../functions/webhooks/domain/webhook-secret';
 import { jsonSchemaOf } from '../json-schema';
-import { functionEntry, projectRoot } from '../project-paths';
+import { functionEntry } from '../project-paths';
 import { callerLimitResponses, routeResponses, type SuccessHeader } from './route-responses';
 
 /**
@@ -21,8 +20,7 @@ import { callerLimitResponses, routeResponses, type SuccessHeader } from './rout
 
 type Json = Record<string, unknown>;
 
-/** Where the document is committed. */
-export const OPENAPI_FILE = path.join(projectRoot, 'docs', 'openapi.json');
+export { OPENAPI_FILE } from '../project-paths';
 
 /**
  * What an answer is: an object has no member its schema does not name (a unit test holds the

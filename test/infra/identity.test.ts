@@ -130,7 +130,7 @@ describe('the Cognito user pool of a stage', () => {
     });
   });
 
-  it('has an app client for a user-facing application: no secret, SRP and refresh, no OAuth', () => {
+  it('has an app client for a user-facing application: no secret, SRP and refresh, no OAuth; admin sign-in for the smoke', () => {
     const [, client] = only(dev.template, 'AWS::Cognito::UserPoolClient');
     expect(client.Properties).toMatchObject({
       UserPoolId: { Ref: poolId },
@@ -141,7 +141,9 @@ describe('the Cognito user pool of a stage', () => {
       EnableTokenRevocation: true,
       AccessTokenValidity: 60,
     });
+    // ADMIN_USER_PASSWORD_AUTH takes IAM credentials (npm run smoke's role, docs/design.md D74).
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_ADMIN_USER_PASSWORD_AUTH',
       'ALLOW_REFRESH_TOKEN_AUTH',
       'ALLOW_USER_SRP_AUTH',
     ]);

@@ -3,8 +3,7 @@ import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { conditionally, getItem, putNewItem, withoutKeys } from '#commons/store/table-items';
 import type { ReportJob } from '../domain/report-job';
 import type { ReportJobStore } from './report-job-store';
-
-export const reportKey = (id: string) => ({ pk: `REPORT#${id}`, sk: 'REPORT' });
+import { reportKey } from './report-keys';
 
 const update = (
   id: string,

@@ -1,0 +1,119 @@
+import { CheckFailed } from './checks';
+import type { Contract } from './openapi-contract';
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+/** One request of a check. */
+export interface Call {
+  readonly method: Method;
+  /** The operation's path in docs/openapi.json (`/products/{product_id}`): the answer is checked against it. */
+  readonly operation: string;
+  /** The path under the API's base URL; the operation's when it has no parameter. */
+  readonly path?: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly token?: string;
+  /** The statuses that mean the check may go on; any other fails it. */
+  readonly expect: readonly number[];
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly bytes: Buffer;
+  /** The parsed body of a JSON answer. */
+  readonly json: unknown;
+}
+
+/** `GET /products?country=FR&limit=5`: how a line names a request. */
+export const describeCall = (call: Pick<Call, 'method' | 'operation' | 'path' | 'query'>): string => {
+  const query = new URLSearchParams(call.query).toString();
+  return `${call.method} ${call.path ?? call.operation}${query ? `?${decodeURIComponent(query)}` : ''}`;
+};
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** `500 internal_error: The message.`, from an error body of ours (docs/api.md, Errors), else the status alone. */
+const statusText = (answer: Answer): string => {
+  const { code, message } = (answer.json ?? {}) as { code?: unknown; message?: unknown };
+  return typeof code === 'string'
+    ? `${answer.status} ${code}${typeof message === 'string' ? `: ${message}` : ''}`
+    : `${answer.status}`;
+};
+
+/**
+ * The API of the stage, as a client sees it: every answer must have a status the check expects
+ * and must hold to the published contract (docs/openapi.json), or the check fails saying which.
+ * Redirects are not followed, so a 303 or 302 is seen as it is.
+ */
+export class ApiClient {
+  constructor(
+    /** `…/v1`, without a trailing slash. */
+    readonly baseUrl: string,
+    private readonly contract: Contract,
+  ) {}
+
+  async call(call: Call): Promise<Answer> {
+    const url = new URL(`${this.baseUrl}${call.path ?? call.operation}`);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+    const answer = await this.fetch(url.href, {
+      method: call.method,
+      headers: {
+        ...(call.token === undefined ? {} : { authorization: `Bearer ${call.token}` }),
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+    });
+    if (!call.expect.includes(answer.status)) {
+      throw new CheckFailed(
+        `${describeCall(call)} answered ${statusText(answer)}, expected ${call.expect.join(' or ')}`,
+      );
+    }
+    const mediaType = answer.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const problem = this.contract.problem(call.method, call.operation, {
+      status: answer.status,
+      mediaType,
+      json: answer.json,
+    });
+    if (problem) throw new CheckFailed(`${describeCall(call)}: ${problem}`);
+    return answer;
+  }
+
+  /** Any URL, e.g. a pre-signed download, with no token and no contract. */
+  async download(url: string): Promise<Answer> {
+    return this.fetch(url, { method: 'GET' });
+  }
+
+  /**
+   * The path under the base URL that a `Location` of ours names: an absolute URL on the API's
+   * own domain (docs/design.md D61), or the check fails.
+   */
+  ownPath(answer: Answer): string {
+    const location = answer.headers.get('location');
+    if (!location) throw new CheckFailed(`the ${answer.status} answer has no Location`);
+    if (!location.startsWith(`${this.baseUrl}/`)) {
+      throw new CheckFailed(`the Location ${location} is not under the API's base URL ${this.baseUrl}`);
+    }
+    return location.slice(this.baseUrl.length);
+  }
+
+  private async fetch(url: string, init: RequestInit): Promise<Answer> {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    let json: unknown;
+    if (response.headers.get('content-type')?.includes('json') && bytes.length > 0) {
+      try {
+        json = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        throw new CheckFailed(
+          `${init.method} ${url} answered ${response.status} with a body that is not JSON`,
+        );
+      }
+    }
+    return { status: response.status, headers: response.headers, bytes, json };
+  }
+}

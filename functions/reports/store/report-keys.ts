@@ -1,0 +1,2 @@
+/** Where a report job lives in the table. */
+export const reportKey = (id: string) => ({ pk: `REPORT#${id}`, sk: 'REPORT' });

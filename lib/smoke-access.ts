@@ -1,0 +1,52 @@
+/**
+ * The smoke check's users and what it may remove afterwards (docs/design.md D74), as plain data:
+ * `npm run smoke` (cli/smoke/) picks its users' ids here and removes what it made with these
+ * keys; the stack's smoke role (lib/smoke-role.ts) is built from the same list. No AWS import.
+ */
+import { CALLER_LIMIT_KEY_PREFIX, type LimitScope } from '../functions/commons/store/caller-limit-store';
+import type { TableAccess } from '../functions/commons/table-access';
+import { WEBHOOK_SECRETS_KEY_PREFIX } from '../functions/webhooks/store/webhook-secret-keys';
+
+/**
+ * User ids reserved for the smoke's temporary users: the 15-digit ids starting with 9 (the
+ * highest the authorizer and `custom:user_id` take). No real user may be given one
+ * (docs/identity.md), so the smoke role may delete these users' items and no one else's.
+ */
+export const SMOKE_USER_IDS = { min: 900_000_000_000_000, max: 999_999_999_999_999 } as const;
+
+/** The reserved ids as an IAM `StringLike` pattern: a 9, then 14 characters (`?` is one). */
+const SMOKE_USER_ID_PATTERN = `9${'?'.repeat(14)}`;
+
+/** Every per-caller limit a smoke user's requests may leave behind (docs/design.md D59). */
+export const SMOKE_LIMIT_SCOPES = [
+  'batches',
+  'reports',
+  'report-status',
+] as const satisfies readonly LimitScope[];
+
+/**
+ * What the smoke removes from the table: its users' records, webhook secret lists and limit
+ * items (reserved ids only), and the batch and report job it made. A batch id and a report id
+ * are not tied to a user in the key, so those two patterns cover any batch or report: the smoke
+ * deletes only the ids its own requests were answered with.
+ */
+export const SMOKE_CLEANUP_ACCESS: TableAccess = [
+  {
+    actions: ['dynamodb:DeleteItem'],
+    leadingKeys: [
+      `USER#${SMOKE_USER_ID_PATTERN}`,
+      `${WEBHOOK_SECRETS_KEY_PREFIX}${SMOKE_USER_ID_PATTERN}`,
+      ...SMOKE_LIMIT_SCOPES.map((scope) => `${CALLER_LIMIT_KEY_PREFIX}${scope}#${SMOKE_USER_ID_PATTERN}`),
+      'BATCH#*',
+      'REPORT#*',
+    ],
+  },
+];
+
+/** The Cognito admin calls the smoke makes on the stage's pool: a user made, signed in and deleted. */
+export const SMOKE_COGNITO_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminDeleteUser',
+] as const;

@@ -8,17 +8,21 @@ import type { ListingPartition } from '../domain/listing';
  */
 const versioned = (version: string, rest: string) => `CAT#${version}#${rest}`;
 
+/** A product's partition holds the product (this sort key) and its stock levels (STOCK#<location>). */
+export const PRODUCT_SORT_KEY = 'PRODUCT';
+export const STOCK_SORT_PREFIX = 'STOCK#';
 export const productKey = (version: string, id: number) => ({
   pk: versioned(version, `PRODUCT#${id}`),
-  sk: 'PRODUCT',
+  sk: PRODUCT_SORT_KEY,
 });
 export const stockKey = (version: string, productId: number, locationId: string) => ({
   pk: versioned(version, `PRODUCT#${productId}`),
-  sk: `STOCK#${locationId}`,
+  sk: `${STOCK_SORT_PREFIX}${locationId}`,
 });
+export const REFERENCE_SORT_KEY = 'REFERENCE';
 export const referenceDataKey = (version: string) => ({
   pk: versioned(version, 'REFERENCE'),
-  sk: 'REFERENCE',
+  sk: REFERENCE_SORT_KEY,
 });
 
 const ANY = '*';

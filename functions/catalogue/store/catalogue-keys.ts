@@ -59,6 +59,8 @@ export const publishLockKey = { pk: CONTROL, sk: 'LOCK' } as const;
 /** What happened to one publish or stock update (status, counts, the first errors). */
 export const publishRecordKey = (publishId: string) => ({ pk: CONTROL, sk: `PUBLISH#${publishId}` });
 export const PUBLISH_RECORD_PREFIX = 'PUBLISH#';
+/** A version's own record: how many plan files hold its items, and its layout (docs/design.md D73). */
+export const versionRecordKey = (version: string) => ({ pk: CONTROL, sk: `VERSION#${version}` });
 /** How far the writing of one chunk of a version has come, so a retried chunk resumes there. */
 export const chunkProgressPartition = (version: string) => versioned(version, 'CHUNKS');
 export const chunkProgressKey = (version: string, chunk: number) => ({

@@ -26,6 +26,8 @@ export interface StageAlarms {
     readonly api5xxRate: Alarm;
     readonly executionsFailed: Alarm;
     readonly callbacksGivenUp: Alarm;
+    readonly cataloguePublishFailed: Alarm;
+    readonly catalogueRemovalFailed: Alarm;
     readonly functionErrors: CompositeAlarm;
     readonly functionThrottles: CompositeAlarm;
   };
@@ -48,7 +50,7 @@ export interface StageAlarms {
  */
 export function createStageAlarms(
   scope: Construct,
-  { settings, api, batches, reports }: OperationsProps,
+  { settings, api, batches, reports, catalogue }: OperationsProps,
   functions: readonly ApiFunction[],
 ): StageAlarms {
   const { stage } = settings;
@@ -99,6 +101,11 @@ export function createStageAlarms(
           'again: the callbacks given up alarm',
       ],
       [batches.deadLetterRecorder, 'it has its own errors alarm (BatchQueue)'],
+      [
+        catalogue.publishStep,
+        'a file it refuses or a publish refused while another runs fails the task on purpose, as the ' +
+          'workflow expects; any other failure is caught and counted: the catalogue publish and removal alarms',
+      ],
     ].filter((entry): entry is [ApiFunction, string] => entry[0] !== undefined),
   );
   const groupAlarms = (
@@ -208,11 +215,51 @@ export function createStageAlarms(
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
 
+  // --- Catalogue publishing (docs/design.md D73): a run that failed for the system's reasons (the
+  // publish task counts it; a refused file or a busy lock, which the operator running it is told
+  // of, is not counted) or that ran out of time, and a removal that failed after its retries.
+  const publishing = ALARM_SETTINGS.cataloguePublishFailed;
+  const cataloguePublishFailed = new MathExpression({
+    expression: 'FILL(failed, 0) + FILL(timedOut, 0)',
+    usingMetrics: {
+      failed: serviceMetric(stage, METRIC_NAMES.cataloguePublishesFailed, publishing.period),
+      timedOut: catalogue.stateMachine.metricTimedOut({ statistic: Stats.SUM, period: publishing.period }),
+    },
+    period: publishing.period,
+    label: 'Catalogue publishes failed or timed out',
+  }).createAlarm(scope, 'CataloguePublishFailedAlarm', {
+    alarmName: names.cataloguePublishFailed,
+    alarmDescription:
+      `A catalogue publish, stock update, upgrade or removal of the ${stage} stage failed for a reason of the ` +
+      'system (not a refused file) or timed out; readers still see the previous version. npm run catalogue -- ' +
+      'status names it; see the README, section Operating.',
+    threshold: publishing.threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  const catalogueRemovalFailed = serviceMetric(
+    stage,
+    METRIC_NAMES.catalogueRemovalsFailed,
+    ALARM_SETTINGS.catalogueRemovalFailed.period,
+  ).createAlarm(scope, 'CatalogueRemovalFailedAlarm', {
+    alarmName: names.catalogueRemovalFailed,
+    alarmDescription:
+      `A catalogue version of the ${stage} stage (a previous or a failed one) was not removed after its retries: ` +
+      'readers do not see it, its items stay. See the README, section Operating.',
+    threshold: ALARM_SETTINGS.catalogueRemovalFailed.threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+
   return {
     alarms: {
       api5xxRate: api5xxRateAlarm,
       executionsFailed,
       callbacksGivenUp,
+      cataloguePublishFailed,
+      catalogueRemovalFailed,
       functionErrors,
       functionThrottles,
     },

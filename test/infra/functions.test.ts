@@ -51,6 +51,8 @@ describe('route functions', () => {
         ...Object.values(eventFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // The catalogue publish workflow's task function (lib/catalogue-publishing.ts).
         ...Object.values(catalogueFunctions).map((fn) => routeFunctionName('dev', fn.name)),
+        // CDK's provider of the deploy's catalogue upgrade trigger (docs/design.md D73).
+        'commerce-api-dev-catalogue-upgrade-trigger',
       ].sort(),
     );
   });

@@ -177,21 +177,24 @@ describe('the alarms', () => {
     });
   });
 
+  /** An alarm on any count of one of the service's own metrics in 5 minutes. */
+  const onServiceCount = (metricName: string) => ({
+    Namespace: METRICS_NAMESPACE,
+    MetricName: metricName,
+    Dimensions: [
+      { Name: METRIC_DIMENSIONS.service, Value: METRICS_SERVICE },
+      { Name: METRIC_DIMENSIONS.stage, Value: 'dev' },
+    ],
+    Statistic: 'Sum',
+    Period: 300,
+    Threshold: 1,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    EvaluationPeriods: 1,
+    TreatMissingData: 'notBreaching',
+  });
+
   it('watch the callbacks given up, from the service’s own metric (≥ 1 in 5 minutes)', () => {
-    expect(alarmNamed(names.callbacksGivenUp)).toMatchObject({
-      Namespace: METRICS_NAMESPACE,
-      MetricName: METRIC_NAMES.callbacksGivenUp,
-      Dimensions: [
-        { Name: METRIC_DIMENSIONS.service, Value: METRICS_SERVICE },
-        { Name: METRIC_DIMENSIONS.stage, Value: 'dev' },
-      ],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
+    expect(alarmNamed(names.callbacksGivenUp)).toMatchObject(onServiceCount(METRIC_NAMES.callbacksGivenUp));
   });
 
   it('watch catalogue publishes failed for the system’s reasons (the service’s metric) or timed out (≥ 1 in 5 minutes)', () => {
@@ -232,19 +235,8 @@ describe('the alarms', () => {
 
   it('watch catalogue versions whose removal failed after its retries (≥ 1 in 5 minutes)', () => {
     expect(alarmNamed(names.catalogueRemovalFailed)).toMatchObject({
+      ...onServiceCount(METRIC_NAMES.catalogueRemovalsFailed),
       AlarmName: 'commerce-api-dev-catalogue-removal-failed',
-      Namespace: METRICS_NAMESPACE,
-      MetricName: METRIC_NAMES.catalogueRemovalsFailed,
-      Dimensions: [
-        { Name: METRIC_DIMENSIONS.service, Value: METRICS_SERVICE },
-        { Name: METRIC_DIMENSIONS.stage, Value: 'dev' },
-      ],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
       AlarmActions: [{ Ref: topicId }],
     });
   });

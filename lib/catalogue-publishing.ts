@@ -23,12 +23,11 @@ import {
   PhysicalResourceId,
 } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { CATALOGUE_LAYOUT } from '../functions/catalogue/domain/catalogue-layout';
 import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
-  type UpgradeStart,
+  UPGRADE_START,
 } from '../functions/catalogue/domain/catalogue-publishing';
 import { CATALOGUE_ENV } from '../functions/commons/environment';
 import { catalogueFunctions } from '../functions/routes';
@@ -45,9 +44,6 @@ export interface CataloguePublishingProps {
   readonly settings: StageSettings;
   readonly table: ITable;
 }
-
-/** What the deploy starts the publish workflow with, after code of a new layout is deployed (docs/design.md D73). */
-export const UPGRADE_START: UpgradeStart = { kind: 'upgrade', layout: CATALOGUE_LAYOUT };
 
 /**
  * Catalogue publishing (docs/design.md D48): the import bucket, the task function and the

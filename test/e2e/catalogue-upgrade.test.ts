@@ -17,6 +17,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { statusCommand } from '../../cli/catalogue/commands';
+import { upgradeCatalogue } from '../../cli/catalogue/publish-file';
 import { readActive, readActiveCatalogue } from '../../cli/catalogue/read-catalogue';
 import { type CatalogueTarget, sandboxTarget } from '../../cli/catalogue/stage-target';
 import { versionFileKey } from '../../functions/catalogue/adapters/import-object-keys';
@@ -109,6 +111,21 @@ const equalOrUnavailable = async (sandbox: BatchSandbox, recorded: readonly Answ
   return unavailable;
 };
 
+/** What `npm run catalogue -- status` prints of the sandbox. */
+const status = async (sandbox: BatchSandbox) => {
+  const target = sandboxTarget(sandbox.running);
+  let printed = '';
+  try {
+    await statusCommand(target, {
+      out: (text) => (printed += text),
+      err: (line) => (printed += `${line}\n`),
+    });
+  } finally {
+    target.close();
+  }
+  return printed;
+};
+
 /** The active catalogue written again as the first layout wrote it (see the top of this file). */
 async function publishLayoutOne(target: CatalogueTarget, version: string): Promise<string> {
   const catalogue = await readActiveCatalogue(target);
@@ -164,7 +181,8 @@ describe('a deploy of code that needs a newer catalogue layout', () => {
     } finally {
       target.close();
     }
-    // The old version served by this code: what it lacks is a 503, the rest as before.
+    // The old version served by this code: what it lacks is a 503, the rest as before; status says so.
+    expect(await status(sandbox)).toContain(`layout 1, published`);
     await sleep(ACTIVE_VERSION_CACHE_MS + 500);
     expect((await equalOrUnavailable(sandbox, recorded)).sort()).toEqual(
       [...unions, ...REQUESTS.filter(([path]) => path.includes('search')).map(([path]) => path)].sort(),
@@ -188,6 +206,15 @@ describe('a deploy of code that needs a newer catalogue layout', () => {
       const until = performance.now() + ACTIVE_VERSION_CACHE_MS + 500;
       while (performance.now() < until) await equalOrUnavailable(sandbox, recorded);
       expect(await answers(sandbox)).toEqual(recorded);
+      expect(await status(sandbox)).toMatch(
+        new RegExp(`upgrade +SUCCEEDED .*\\(version ${old} from layout 1 to ${CATALOGUE_LAYOUT};`),
+      );
+      // Asked again (npm run catalogue -- upgrade), it has nothing to do.
+      const again = await upgradeCatalogue(after);
+      expect(again.record).toMatchObject({ kind: 'upgrade', status: 'SUCCEEDED' });
+      expect(again.record?.message).toMatch(
+        /^Nothing to upgrade: the active version .* is in layout \d, this code's\.$/,
+      );
 
       // The old version goes after the grace period: its record last, after its items and plan files.
       const get = async (key: Record<string, string>) =>

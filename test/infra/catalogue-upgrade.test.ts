@@ -10,8 +10,8 @@ import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
+  UPGRADE_START,
 } from '../../functions/catalogue/domain/catalogue-publishing';
-import { UPGRADE_START } from '../../lib/catalogue-publishing';
 import {
   definitionOf,
   dev,

@@ -3,6 +3,7 @@
  * task function and the sandbox: state names, error names, timings and the shapes each task
  * takes and answers (docs/design.md D48).
  */
+import { CATALOGUE_LAYOUT } from './catalogue-layout';
 
 export const PUBLISH_STATES = {
   isUpgrade: 'Upgrade?',
@@ -107,6 +108,9 @@ export interface UpgradeStart {
   /** The layout of the code deployed: part of the trigger, so a deploy that raises it starts it again. */
   readonly layout: number;
 }
+
+/** The upgrade to this code's layout (docs/design.md D73): the deploy's, or an operator's (`npm run catalogue -- upgrade`). */
+export const UPGRADE_START: UpgradeStart = { kind: 'upgrade', layout: CATALOGUE_LAYOUT };
 
 /** Where an upgrade goes after looking at the active version and the lock. */
 export type UpgradeNext = 'plan' | 'wait' | 'done';

@@ -44,9 +44,11 @@ export async function lockForUpgrade(
     const known = await deps.store.record(request.publishId);
     // An execution started again after its upgrade went through keeps the upgrade's record.
     if (known && known.status !== 'RUNNING') return { next: 'done' as const };
+    const at = deps.now().toISOString();
     await updateRecord(deps, request, {
+      ...(known ? {} : { startedAt: at }),
       status: 'SUCCEEDED',
-      finishedAt: deps.now().toISOString(),
+      finishedAt: at,
       message: active
         ? `Nothing to upgrade: the active version ${active.version} is in layout ${layoutOf(active)}, this code's.`
         : 'Nothing to upgrade: nothing has been published to this stage yet.',

@@ -1,3 +1,4 @@
+import { logger } from '#commons/logger';
 import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
 import {
@@ -60,6 +61,8 @@ export async function recordRemovalFailure(
   input: PublishRequest & { version: string; error: string },
 ) {
   countMetric(METRIC_NAMES.catalogueRemovalsFailed);
+  // The line the runbook's query finds: which version stays, and why.
+  logger.error('catalogue version not removed', { version: input.version, error: input.error });
   if (input.kind === 'remove') {
     await updateRecord(deps, input, {
       status: 'FAILED',

@@ -3,10 +3,19 @@
  *   publish FILE   upload a catalogue file and wait for the publish workflow
  *   stock FILE     upload a stock file (product, location, quantity) and apply it in place
  *   export         write the active catalogue, as a file publish accepts, to stdout
- *   status         the active version, a publish running, the latest publishes
+ *   status         the active version and its layout, a publish running, the latest publishes
+ *   upgrade        bring the active version up to this code's layout (a deploy does it; again after a failure)
+ *   remove VERSION remove a version a failed removal left behind (never the active one)
  * Options: --stage NAME (default sandbox: the sandbox running on --state-dir, default .sandbox/).
  */
-import { exportCommand, type Output, publishCommand, statusCommand } from '../cli/catalogue/commands';
+import {
+  exportCommand,
+  type Output,
+  publishCommand,
+  removeCommand,
+  statusCommand,
+  upgradeCommand,
+} from '../cli/catalogue/commands';
 import { resolveTarget } from '../cli/catalogue/resolve-target';
 import { parseStageCommand, runStageCommand, UsageError } from '../cli/stage-command';
 
@@ -15,7 +24,9 @@ const USAGE = `Usage: npm run catalogue -- <command> [--stage NAME] [--state-dir
   publish FILE   upload a catalogue file (JSON Lines, docs/catalogue.md) and wait for the publish
   stock FILE     upload a stock file and apply it to the active catalogue
   export         write the active catalogue to stdout, as a file publish accepts
-  status         the active version, a publish in progress, the latest publishes
+  status         the active version and its layout, a publish in progress, the latest publishes
+  upgrade        bring the active version up to this code's layout, as a deploy does (docs/design.md D73)
+  remove VERSION remove a version a failed removal left behind (never the active one)
 
   --stage NAME   sandbox (default: the sandbox running on --state-dir) or a deployed stage
                  (its stack CommerceApi-NAME, with the AWS SDK's default credentials and region)`;
@@ -32,20 +43,29 @@ async function main(): Promise<number> {
     io.err(USAGE);
     return help ? 0 : 2;
   }
-  const needsFile = command === 'publish' || command === 'stock';
+  const needsArgument = command === 'publish' || command === 'stock' || command === 'remove';
   if (
-    !['publish', 'stock', 'export', 'status'].includes(command) ||
+    !['publish', 'stock', 'export', 'status', 'upgrade', 'remove'].includes(command) ||
     extra.length > 0 ||
-    needsFile !== Boolean(file)
+    needsArgument !== Boolean(file)
   ) {
     throw new UsageError(`Unknown command or wrong arguments: ${positionals.join(' ')}`);
   }
   const target = await resolveTarget(stage, stateDir);
   try {
-    if (command === 'publish' || command === 'stock') {
-      return await publishCommand(target, command === 'stock' ? 'stock' : 'catalogue', file!, io);
+    switch (command) {
+      case 'publish':
+      case 'stock':
+        return await publishCommand(target, command === 'stock' ? 'stock' : 'catalogue', file!, io);
+      case 'upgrade':
+        return await upgradeCommand(target, io);
+      case 'remove':
+        return await removeCommand(target, file!, io);
+      case 'status':
+        return await statusCommand(target, io);
+      default:
+        return await exportCommand(target, io);
     }
-    return command === 'status' ? await statusCommand(target, io) : await exportCommand(target, io);
   } finally {
     target.close();
   }

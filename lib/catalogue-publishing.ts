@@ -1,24 +1,33 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   Choice,
   Condition,
   Fail,
+  type IChainable,
   JsonPath,
   Map as MapState,
   Pass,
-  Result,
   type StateMachine,
   Succeed,
   Wait,
   WaitTime,
 } from 'aws-cdk-lib/aws-stepfunctions';
+import {
+  AwsCustomResource,
+  AwsCustomResourcePolicy,
+  type AwsSdkCall,
+  PhysicalResourceId,
+} from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
+  UPGRADE_START,
 } from '../functions/catalogue/domain/catalogue-publishing';
 import { CATALOGUE_ENV } from '../functions/commons/environment';
 import { catalogueFunctions } from '../functions/routes';
@@ -26,7 +35,7 @@ import { ApiFunction } from './api-function';
 import { CatalogueImportBucket } from './catalogue-import-bucket';
 import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
-import { routeFunctionName } from './resource-names';
+import { resourceName, routeFunctionName } from './resource-names';
 import { SEARCH_MEMORY_MB } from './search-functions';
 import type { StageSettings } from './stage';
 import { workflowStateMachine } from './workflow-state-machine';
@@ -41,16 +50,22 @@ export interface CataloguePublishingProps {
  * Standard state machine that makes an uploaded file the active catalogue, all or nothing:
  *
  *   lock ─▶ catalogue? ─▶ validate & plan ─▶ write chunks (Map) ─▶ switch ─▶ wait ─▶ remove previous ─▶ done
- *             │ stock                │ any failure ─────────────────────────────▶ record failure ─▶ remove the new version ─▶ fail
- *             └▶ apply stock ─▶ done
+ *            │ │ stock            ▲  │ any failure ─────────────────────────▶ record failure ─▶ remove the new version ─▶ fail
+ *            │ └▶ apply stock ─▶ done                                   a removal that fails ─▶ record it ─▶ fail
+ *            └▶ removal (an operator's): remove the version left behind ─▶ record ─▶ done
+ *   upgrade: name ─▶ layout older? lock free? ─┘ (else wait and ask again; current: done)
  *
- * A second publish while one runs is refused at the lock. Readers see the old version until the
- * switch and the new one after it; the old one is removed only after the grace period.
+ * A second publish while one runs is refused at the lock; an upgrade waits for it. Readers see
+ * the old version until the switch and the new one after it; the old one is removed only after
+ * the grace period. The deploy starts an upgrade (D73) through a custom resource whose properties
+ * hold this code's layout, so it runs when a deploy raises the layout.
  */
 export class CataloguePublishing extends Construct {
   readonly importBucket: CatalogueImportBucket;
   readonly publishStep: ApiFunction;
   readonly stateMachine: StateMachine;
+  /** Starts the upgrade when it is created or its properties change (docs/design.md D73). */
+  readonly upgradeTrigger: AwsCustomResource;
 
   constructor(scope: Construct, id: string, props: CataloguePublishingProps) {
     super(scope, id);
@@ -103,30 +118,61 @@ export class CataloguePublishing extends Construct {
       error: PUBLISH_ERRORS.busy,
       cause: 'Another publish or stock update of this stage is running.',
     });
+    const removalFailed = new Fail(this, PUBLISH_STATES.removalFailed, {
+      stateName: PUBLISH_STATES.removalFailed,
+      error: PUBLISH_ERRORS.removalFailed,
+      cause:
+        'A version was not removed: readers do not see it; its items stay until it is removed ' +
+        '(npm run catalogue -- remove VERSION).',
+    });
     const published = new Succeed(this, PUBLISH_STATES.published, { stateName: PUBLISH_STATES.published });
+    const onFailure = { errors: ['States.ALL'], resultPath: '$.failure' };
 
-    const removeFailed = step(
-      PUBLISH_STATES.removeFailed,
+    // Every removal ends in "Record removal failed" when it fails after its retries (D73's alarm).
+    const recordRemovalFailure = step(
+      PUBLISH_STATES.recordRemovalFailure,
       {
-        action: 'remove',
-        version: JsonPath.stringAt('$.publishId'),
-        cursor: JsonPath.objectAt('$.removal.cursor'),
+        action: 'removal-failed',
+        ...request,
+        version: JsonPath.stringAt('$.removal.version'),
+        error: JsonPath.stringAt('$.failure.Error'),
       },
-      '$.removal',
-    );
+      JsonPath.DISCARD,
+    ).next(removalFailed);
+    /** A removal loop: from the start of the version at `versionPath`, a task call after another. */
+    const removal = (start: string, state: string, more: string, versionPath: string, then: IChainable) => {
+      const remove = step(
+        state,
+        {
+          action: 'remove',
+          version: JsonPath.stringAt('$.removal.version'),
+          cursor: JsonPath.objectAt('$.removal.cursor'),
+        },
+        '$.removal',
+      );
+      remove.addCatch(recordRemovalFailure, onFailure);
+      return this.startRemoval(start, versionPath)
+        .next(remove)
+        .next(
+          new Choice(this, more, { stateName: more })
+            .when(Condition.booleanEquals('$.removal.more', true), remove)
+            .otherwise(then),
+        );
+    };
+
     const recordFailure = step(
       PUBLISH_STATES.recordFailure,
       { action: 'fail', ...request, error: JsonPath.stringAt('$.failure.Error') },
       JsonPath.DISCARD,
-    )
-      .next(this.startRemoval('Start removing failed version'))
-      .next(removeFailed)
-      .next(
-        new Choice(this, PUBLISH_STATES.moreFailed, { stateName: PUBLISH_STATES.moreFailed })
-          .when(Condition.booleanEquals('$.removal.more', true), removeFailed)
-          .otherwise(failed),
-      );
-    const onFailure = { errors: ['States.ALL'], resultPath: '$.failure' };
+    ).next(
+      removal(
+        'Start removing failed version',
+        PUBLISH_STATES.removeFailed,
+        PUBLISH_STATES.moreFailed,
+        '$.publishId',
+        failed,
+      ),
+    );
 
     const acquire = step(PUBLISH_STATES.acquireLock, { action: 'acquire', ...request });
     acquire.addCatch(refused, { errors: [PUBLISH_ERRORS.busy], resultPath: '$.failure' });
@@ -175,15 +221,6 @@ export class CataloguePublishing extends Construct {
     });
     switchVersion.addCatch(recordFailure, onFailure);
 
-    const removePrevious = step(
-      PUBLISH_STATES.removePrevious,
-      {
-        action: 'remove',
-        version: JsonPath.stringAt('$.plan.previous'),
-        cursor: JsonPath.objectAt('$.removal.cursor'),
-      },
-      '$.removal',
-    );
     const afterSwitch = new Choice(this, PUBLISH_STATES.hasPrevious, {
       stateName: PUBLISH_STATES.hasPrevious,
     })
@@ -192,22 +229,73 @@ export class CataloguePublishing extends Construct {
         new Wait(this, PUBLISH_STATES.waitForReaders, {
           stateName: PUBLISH_STATES.waitForReaders,
           time: WaitTime.duration(Duration.seconds(PUBLISH_TIMING.graceSeconds)),
-        })
-          .next(this.startRemoval('Start removing previous version'))
-          .next(removePrevious)
-          .next(
-            new Choice(this, PUBLISH_STATES.morePrevious, { stateName: PUBLISH_STATES.morePrevious })
-              .when(Condition.booleanEquals('$.removal.more', true), removePrevious)
-              .otherwise(published),
+        }).next(
+          removal(
+            'Start removing previous version',
+            PUBLISH_STATES.removePrevious,
+            PUBLISH_STATES.morePrevious,
+            '$.plan.previous',
+            published,
           ),
+        ),
       )
       .otherwise(published);
+    plan.next(writeChunks).next(switchVersion).next(afterSwitch);
 
-    const definition = acquire.next(
-      new Choice(this, PUBLISH_STATES.whichKind, { stateName: PUBLISH_STATES.whichKind })
-        .when(Condition.stringEquals('$.kind', 'stock'), applyStock.next(published))
-        .otherwise(plan.next(writeChunks).next(switchVersion).next(afterSwitch)),
+    // An operator's removal of a version a failed removal left behind, under the lock.
+    const recordRemoval = step(
+      PUBLISH_STATES.recordRemoval,
+      { action: 'removed', ...request, removal: JsonPath.objectAt('$.removal') },
+      JsonPath.DISCARD,
     );
+    recordRemoval.addCatch(recordFailure, onFailure);
+    const removeLeftover = removal(
+      'Start removing version left behind',
+      PUBLISH_STATES.removeLeftover,
+      PUBLISH_STATES.moreLeftover,
+      '$.version',
+      recordRemoval.next(published),
+    );
+
+    // The upgrade (D73): named after its execution, then the lock, asked again while a publish runs.
+    const nameUpgrade = step(
+      PUBLISH_STATES.nameUpgrade,
+      {
+        action: 'name-upgrade',
+        execution: JsonPath.stringAt('$$.Execution.Name'),
+        startedAt: JsonPath.stringAt('$$.Execution.StartTime'),
+      },
+      '$',
+    );
+    const lockForUpgrade = step(
+      PUBLISH_STATES.lockForUpgrade,
+      { action: 'lock-for-upgrade', ...request },
+      '$.upgrade',
+    );
+    lockForUpgrade.addCatch(recordFailure, onFailure);
+    nameUpgrade.next(lockForUpgrade).next(
+      new Choice(this, PUBLISH_STATES.upgradeNext, { stateName: PUBLISH_STATES.upgradeNext })
+        .when(Condition.stringEquals('$.upgrade.next', 'plan'), plan)
+        .when(
+          Condition.stringEquals('$.upgrade.next', 'wait'),
+          new Wait(this, PUBLISH_STATES.waitForLock, {
+            stateName: PUBLISH_STATES.waitForLock,
+            time: WaitTime.duration(Duration.seconds(PUBLISH_TIMING.upgradeLockPollSeconds)),
+          }).next(lockForUpgrade),
+        )
+        .otherwise(new Succeed(this, PUBLISH_STATES.upToDate, { stateName: PUBLISH_STATES.upToDate })),
+    );
+
+    const definition = new Choice(this, PUBLISH_STATES.isUpgrade, { stateName: PUBLISH_STATES.isUpgrade })
+      .when(Condition.stringEquals('$.kind', 'upgrade'), nameUpgrade)
+      .otherwise(
+        acquire.next(
+          new Choice(this, PUBLISH_STATES.whichKind, { stateName: PUBLISH_STATES.whichKind })
+            .when(Condition.stringEquals('$.kind', 'stock'), applyStock.next(published))
+            .when(Condition.stringEquals('$.kind', 'remove'), removeLeftover)
+            .otherwise(plan),
+        ),
+      );
 
     this.stateMachine = workflowStateMachine(this, {
       settings,
@@ -215,6 +303,54 @@ export class CataloguePublishing extends Construct {
       definition,
       timeout: Duration.seconds(PUBLISH_TIMING.lockSeconds),
     });
+    this.upgradeTrigger = this.triggerUpgrades(settings);
+  }
+
+  /**
+   * The deploy's start of an upgrade (docs/design.md D73): a custom resource that starts the
+   * publish workflow with UPGRADE_START when it is created and whenever its properties change. The
+   * code's layout is in its input, so a deploy that raises the layout runs it again, after the
+   * task function it needs (the state machine names it, so CloudFormation updates it first); any
+   * other deploy leaves it alone. The sandbox starts the same call at every start, read from here
+   * (local/catalogue/sandbox-catalogue.ts).
+   */
+  private triggerUpgrades(settings: StageSettings): AwsCustomResource {
+    const start: AwsSdkCall = {
+      service: '@aws-sdk/client-sfn',
+      action: 'StartExecution',
+      parameters: {
+        stateMachineArn: this.stateMachine.stateMachineArn,
+        input: JSON.stringify(UPGRADE_START),
+      },
+      physicalResourceId: PhysicalResourceId.fromResponse('executionArn'),
+    };
+    const functionName = resourceName(settings.stage, 'catalogue-upgrade-trigger');
+    // Its provider function's log group, kept and removed like every other of the stage's.
+    const logGroup = new LogGroup(this, 'UpgradeTriggerLogs', {
+      logGroupName: `/aws/lambda/${functionName}`,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+    // A role of its own rather than the managed basic execution role: it may write its own log
+    // group and start this state machine (the policy below), nothing else.
+    const role = new Role(this, 'UpgradeTriggerRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Starts the catalogue upgrade after a deploy (docs/design.md D73)',
+    });
+    logGroup.grantWrite(role);
+    const trigger = new AwsCustomResource(this, 'UpgradeTrigger', {
+      resourceType: 'Custom::CatalogueUpgrade',
+      onCreate: start,
+      onUpdate: start,
+      role,
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [this.stateMachine.stateMachineArn] }),
+      // The runtime's own SDK: no download from npm in the middle of a deploy.
+      installLatestAwsSdk: false,
+      logGroup,
+      functionName,
+    });
+    trigger.node.addDependency(this.publishStep);
+    return trigger;
   }
 
   /**
@@ -227,11 +363,14 @@ export class CataloguePublishing extends Construct {
     this.importBucket.grantSearchRead(fn);
   }
 
-  /** Sets the removal cursor to the start, so the removal task's input is the same on its first call and after. */
-  private startRemoval(name: string) {
+  /**
+   * Sets the removal's version and its cursor to the start, so the removal task's input is the
+   * same on its first call and after (its answer carries both on).
+   */
+  private startRemoval(name: string, versionPath: string) {
     return new Pass(this, name, {
       stateName: name,
-      result: Result.fromObject({ cursor: { file: 1, item: 0 } }),
+      parameters: { version: JsonPath.stringAt(versionPath), cursor: { file: 1, item: 0 } },
       resultPath: '$.removal',
     });
   }

@@ -124,6 +124,7 @@ export class CommerceApiStack extends Stack {
       api: this.api,
       batches: this.batches,
       reports: this.reports,
+      catalogue: this.catalogue,
     });
     this.orderEvents.operate(this.operations);
 

@@ -21,7 +21,7 @@ export interface LambdaTaskProps {
   readonly fn: IFunction;
   readonly payload: Record<string, unknown>;
   readonly timeoutSeconds: number;
-  /** Where the task's result lands beside the input; dropped when left out. */
+  /** Where the task's result lands beside the input (`$`: in its place); dropped when left out. */
   readonly resultPath?: string;
 }
 
@@ -38,5 +38,7 @@ export const lambdaTask = (scope: Construct, props: LambdaTaskProps) =>
     payload: TaskInput.fromObject(props.payload),
     taskTimeout: Timeout.duration(Duration.seconds(props.timeoutSeconds)),
     retryOnServiceExceptions: false,
-    resultPath: props.resultPath ?? JsonPath.DISCARD,
+    // `$` is ASL's default, so it is written by leaving ResultPath out: aws-local-stepfunctions
+    // 3.0.0, which runs the definition in the sandbox, sets a field named `$` on an explicit one.
+    resultPath: props.resultPath === '$' ? undefined : (props.resultPath ?? JsonPath.DISCARD),
   });

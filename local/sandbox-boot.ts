@@ -11,6 +11,7 @@ import {
   openSandboxCatalogue,
   runningCatalogue,
   SANDBOX_CATALOGUE_BUCKET,
+  type SandboxCatalogue,
 } from './catalogue/sandbox-catalogue';
 import { openSandboxEvents, runningEvents, type SandboxEvents } from './events/sandbox-events';
 import type { FaultInjector } from './faults';
@@ -54,6 +55,8 @@ export interface BootedSandbox {
   readonly queues: SandboxQueues;
   readonly reports: SandboxReports;
   readonly stepFunctions: SandboxStepFunctions;
+  /** Catalogue publishing: its bucket, and the state machine with what a deploy starts it with. */
+  readonly catalogue: SandboxCatalogue;
   /** The stage's bus and rule, in front of the events queue. */
   readonly events: SandboxEvents;
   /** Where each server is: what `sandbox.json` says, but for the API's URL and the process. */
@@ -132,7 +135,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
-    return { state, queues, reports, stepFunctions, events, servers, jwks: issuer.jwks, close };
+    return { state, queues, reports, stepFunctions, catalogue, events, servers, jwks: issuer.jwks, close };
   } catch (error) {
     await close();
     throw error;

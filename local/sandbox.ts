@@ -15,6 +15,7 @@ import {
   routes,
 } from '../functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
+import { startCatalogueUpgrade } from './catalogue/sandbox-catalogue';
 import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './faults';
 import { type HttpFront, startHttpFront } from './http-front';
 import { JWKS_PATH } from './issuer/sandbox-issuer';
@@ -90,8 +91,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // After the functions' environment is set: executions a previous run left running start again.
+  // After the functions' environment is set: executions a previous run left running start again,
+  // then what a deploy starts (the catalogue upgrade, docs/design.md D73).
   const resumed = stepFunctions.resume();
+  let catalogueState: string;
+  try {
+    catalogueState = await startCatalogueUpgrade(sandbox.catalogue, stepFunctions, sandbox.servers);
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
 
   writeRunningSandbox(options.stateDir, { url: front.url, pid: process.pid, ...sandbox.servers });
 
@@ -130,6 +139,7 @@ async function main(): Promise<void> {
         `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +
         (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
       `  S3        ${reports.s3.endpoint}, buckets ${reports.s3.buckets.join(', ')} (credentials S3RVER/S3RVER, path style)`,
+      `  Catalogue ${catalogueState}`,
       `  Events    ${sandbox.servers.eventsEndpoint}, bus commerce-api-sandbox (npm run events -- send FILE)`,
       `  SFN       ${stepFunctions.endpoint}, state machines ${reports.stateMachine.machine.stateMachineName} and ` +
         `commerce-api-sandbox-catalogue-publish (npm run catalogue) as synthesized; ` +

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { catalogueLines } from '../../functions/catalogue/domain/catalogue-file';
-import type { PublishKind } from '../../functions/catalogue/domain/catalogue-publishing';
+import { CATALOGUE_LAYOUT, layoutOf } from '../../functions/catalogue/domain/catalogue-layout';
 import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
-import { publishFile } from './publish-file';
-import { readActiveCatalogue, readStatus } from './read-catalogue';
+import { type PublishOutcome, publishFile, removeCatalogueVersion, upgradeCatalogue } from './publish-file';
+import { readActive, readActiveCatalogue, readStatus, readVersion } from './read-catalogue';
 import type { CatalogueTarget } from './stage-target';
 
 export interface Output {
@@ -16,42 +16,108 @@ const counts = (record?: { counts?: Readonly<Record<string, number>> }) =>
     .map(([name, n]) => `${n} ${name}`)
     .join(', ');
 
+/** What a run made: its counts, and for an upgrade the version and layout it came from. */
+const made = (r: PublishRecord) =>
+  [
+    r.upgradedFrom && `version ${r.upgradedFrom.version} from layout ${r.upgradedFrom.layout} to ${r.layout}`,
+    counts(r),
+  ]
+    .filter(Boolean)
+    .join('; ');
+
 const describeRecord = (r: PublishRecord) =>
   `${r.publishId}  ${r.kind.padEnd(9)} ${r.status.padEnd(9)} started ${r.startedAt}` +
   (r.finishedAt ? `, ended ${r.finishedAt}` : '') +
-  (r.status === 'SUCCEEDED' ? ` (${counts(r)})` : r.message ? `\n    ${r.message}` : '');
+  (r.status === 'SUCCEEDED' && made(r) ? ` (${made(r)})` : r.message ? `\n    ${r.message}` : '');
+
+/**
+ * The end of a run the command waited for: 0 when it did what was asked (`done` says it, given
+ * the seconds it took), 1 with what the record says.
+ */
+const reportOutcome = (
+  outcome: PublishOutcome,
+  what: string,
+  done: (record: PublishRecord, seconds: string) => string,
+  io: Output,
+) => {
+  const { record } = outcome;
+  if (outcome.status === 'SUCCEEDED' && record) {
+    io.err(done(record, `${(outcome.ms / 1000).toFixed(1)} s`));
+    return 0;
+  }
+  io.err(record?.message ?? `The ${what} ended ${outcome.status}.`);
+  for (const error of record?.errors ?? []) io.err(`  line ${error.line}: ${error.message}`);
+  return 1;
+};
 
 /** `publish FILE` and `stock FILE`: 0 when the file was applied, 1 when it was refused or failed. */
 export async function publishCommand(
   target: CatalogueTarget,
-  kind: PublishKind,
+  kind: 'catalogue' | 'stock',
   file: string,
   io: Output,
 ): Promise<number> {
   const text = readFileSync(file, 'utf8');
   const outcome = await publishFile(target, kind, text, io.err);
-  const seconds = (outcome.ms / 1000).toFixed(1);
-  if (outcome.status === 'SUCCEEDED') {
-    io.err(
+  return reportOutcome(
+    outcome,
+    kind === 'stock' ? 'stock update' : 'publish',
+    (record, seconds) =>
       kind === 'stock'
-        ? `Stock updated in version ${outcome.record?.version} in ${seconds} s: ${counts(outcome.record)}`
-        : `Published version ${outcome.record?.version} in ${seconds} s: ${counts(outcome.record)}`,
-    );
-    return 0;
+        ? `Stock updated in version ${record.version} in ${seconds}: ${counts(record)}`
+        : `Published version ${record.version} in ${seconds}: ${counts(record)}`,
+    io,
+  );
+}
+
+/**
+ * `upgrade`: the upgrade a deploy starts (docs/design.md D73), run again, e.g. after it failed:
+ * 0 when the active version is in this code's layout at its end.
+ */
+export async function upgradeCommand(target: CatalogueTarget, io: Output): Promise<number> {
+  const outcome = await upgradeCatalogue(target, io.err);
+  return reportOutcome(
+    outcome,
+    'catalogue upgrade',
+    (record, seconds) =>
+      record.upgradedFrom
+        ? `Upgraded version ${record.upgradedFrom.version} (layout ${record.upgradedFrom.layout}) to layout ` +
+          `${record.layout} as version ${record.version} in ${seconds}: ${counts(record)}`
+        : (record.message ?? 'Nothing to upgrade.'),
+    io,
+  );
+}
+
+/** `remove VERSION`: a version a failed removal left behind (never the active one). */
+export async function removeCommand(target: CatalogueTarget, version: string, io: Output): Promise<number> {
+  if ((await readActive(target))?.version === version) {
+    io.err(`Version ${version} is the active one: it is never removed. Publish another version first.`);
+    return 1;
   }
-  const record = outcome.record;
-  io.err(record?.message ?? `The ${kind === 'stock' ? 'stock update' : 'publish'} ended ${outcome.status}.`);
-  for (const error of record?.errors ?? []) io.err(`  line ${error.line}: ${error.message}`);
-  return 1;
+  if (!(await readVersion(target, version))) {
+    io.err(
+      `The ${target.stage} stage has no version ${version} (npm run catalogue -- status names the active one).`,
+    );
+    return 1;
+  }
+  const outcome = await removeCatalogueVersion(target, version, io.err);
+  return reportOutcome(outcome, 'removal', (_, seconds) => `Removed version ${version} in ${seconds}`, io);
 }
 
 export async function statusCommand(target: CatalogueTarget, io: Output): Promise<number> {
   const { active, lock, records } = await readStatus(target);
+  const layout = active && layoutOf(active);
   io.out(
     active
-      ? `Active version ${active.version}, published ${active.publishedAt} (${counts(active)})\n`
+      ? `Active version ${active.version}, layout ${layout}, published ${active.publishedAt} (${counts(active)})\n`
       : `Nothing has been published to the ${target.stage} stage yet.\n`,
   );
+  if (layout !== undefined && layout < CATALOGUE_LAYOUT) {
+    io.out(
+      `  This code writes layout ${CATALOGUE_LAYOUT}: listings across several partitions and searches answer 503 ` +
+        'until the upgrade a deploy starts switches (npm run catalogue -- upgrade runs it again).\n',
+    );
+  }
   if (lock) io.out(`Running: ${lock.kind} ${lock.publishId} since ${lock.since}\n`);
   if (records.length > 0) io.out(`Latest:\n${records.map((r) => `  ${describeRecord(r)}`).join('\n')}\n`);
   return 0;

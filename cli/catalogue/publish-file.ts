@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { uploadKey } from '../../functions/catalogue/adapters/import-object-keys';
+import { uploadKey, VERSION_PREFIX } from '../../functions/catalogue/adapters/import-object-keys';
 import {
   newPublishId,
-  type PublishKind,
   type PublishRequest,
+  type RemovalRequest,
+  UPGRADE_START,
+  upgradeId,
 } from '../../functions/catalogue/domain/catalogue-publishing';
 import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
 import { publishRecordKey } from '../../functions/catalogue/store/catalogue-keys';
@@ -33,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function publishFile(
   target: CatalogueTarget,
-  kind: PublishKind,
+  kind: 'catalogue' | 'stock',
   text: string,
   progress: (line: string) => void = () => {},
   pollMs = 250,
@@ -50,16 +52,79 @@ export async function publishFile(
     }),
   );
   progress(`Uploaded ${Buffer.byteLength(text)} bytes to s3://${target.bucket}/${request.key}`);
-  const { executionArn } = await target.sfn.send(
+  return runWorkflow(
+    target,
+    { name: publishId, input: request, publishId: () => publishId },
+    started,
+    progress,
+    pollMs,
+  );
+}
+
+/**
+ * Starts the upgrade of the active version to this code's layout (docs/design.md D73), as a
+ * deploy does, and waits for its outcome: an operator's way to run it again after it failed.
+ */
+export async function upgradeCatalogue(
+  target: CatalogueTarget,
+  progress: (line: string) => void = () => {},
+  pollMs = 250,
+): Promise<PublishOutcome> {
+  const name = `upgrade-${newPublishId(new Date(), randomBytes(3).toString('hex'))}`;
+  // The upgrade names itself after its execution's name and start (upgradeId).
+  const publishId = (startDate: Date) => upgradeId({ execution: name, startedAt: startDate.toISOString() });
+  return runWorkflow(target, { name, input: UPGRADE_START, publishId }, performance.now(), progress, pollMs);
+}
+
+/**
+ * Removes a version a failed removal left behind, under the publish lock (docs/design.md D73);
+ * the workflow never removes the active one.
+ */
+export async function removeCatalogueVersion(
+  target: CatalogueTarget,
+  version: string,
+  progress: (line: string) => void = () => {},
+  pollMs = 250,
+): Promise<PublishOutcome> {
+  const publishId = newPublishId(new Date(), randomBytes(3).toString('hex'));
+  const request: RemovalRequest = { publishId, kind: 'remove', key: VERSION_PREFIX, version };
+  return runWorkflow(
+    target,
+    { name: publishId, input: request, publishId: () => publishId },
+    performance.now(),
+    progress,
+    pollMs,
+  );
+}
+
+interface WorkflowStart {
+  /** The execution's name. */
+  readonly name: string;
+  readonly input: object;
+  /** The run's publish id, which its record is kept under, from the execution's start. */
+  readonly publishId: (startDate: Date) => string;
+}
+
+/**
+ * Starts the publish workflow and waits for the run's record to say how it ended: the previous
+ * version's removal, a minute later, goes on in the workflow without the caller waiting for it.
+ */
+async function runWorkflow(
+  target: CatalogueTarget,
+  start: WorkflowStart,
+  started: number,
+  progress: (line: string) => void,
+  pollMs: number,
+): Promise<PublishOutcome> {
+  const { executionArn, startDate } = await target.sfn.send(
     new StartExecutionCommand({
       stateMachineArn: target.stateMachineArn,
-      name: publishId,
-      input: JSON.stringify(request),
+      name: start.name,
+      input: JSON.stringify(start.input),
     }),
   );
-  progress(`Started ${kind === 'stock' ? 'stock update' : 'publish'} ${publishId}`);
-  // Done when the publish record has its outcome: the previous version's removal, a minute
-  // later, goes on in the workflow without the caller waiting for it.
+  const publishId = start.publishId(startDate ?? new Date());
+  progress(`Started ${start.name}`);
   const readRecord = async () =>
     (
       await target.doc.send(
@@ -79,7 +144,10 @@ export async function publishFile(
     record = await readRecord();
     if (record && record.status !== 'RUNNING') break;
     if (performance.now() - lastSaid > 5_000) {
-      progress(`Still running after ${Math.round((performance.now() - started) / 1000)} s`);
+      progress(
+        `Still running after ${Math.round((performance.now() - started) / 1000)} s` +
+          (record?.message ? `: ${record.message}` : ''),
+      );
       lastSaid = performance.now();
     }
   }

@@ -1,13 +1,13 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Catalogue } from '../../functions/catalogue/domain/catalogue-file';
 import type { ListingEntry } from '../../functions/catalogue/domain/listing';
-import type { ProductRecord } from '../../functions/catalogue/domain/product';
-import type { ReferenceData, StockLevel } from '../../functions/catalogue/domain/reference-data';
 import type {
   ActiveRecord,
   LockHolder,
   PublishRecord,
+  VersionRecord,
 } from '../../functions/catalogue/services/publish-ports';
+import { versionCatalogue } from '../../functions/catalogue/store/catalogue-items';
 import {
   activeVersionKey,
   LISTING_ENTRY_PREFIX,
@@ -16,11 +16,11 @@ import {
   productKey,
   publishLockKey,
   referenceDataKey,
+  versionRecordKey,
 } from '../../functions/catalogue/store/catalogue-keys';
 import type { CatalogueTarget } from './stage-target';
 
 type Item = Record<string, unknown>;
-const withoutKeys = ({ pk: _pk, sk: _sk, list: _list, position: _position, ...rest }: Item) => rest;
 
 const get = async (target: CatalogueTarget, key: Item) =>
   (await target.doc.send(new GetCommand({ TableName: target.tableName, Key: key, ConsistentRead: true })))
@@ -45,6 +45,10 @@ const queryAll = async (target: CatalogueTarget, input: Omit<QueryCommandInput, 
 
 export const readActive = async (target: CatalogueTarget) =>
   (await get(target, activeVersionKey)) as (ActiveRecord & Item) | undefined;
+
+/** A version's own record (how many plan files, its layout), or undefined when there is no such version. */
+export const readVersion = async (target: CatalogueTarget, version: string) =>
+  (await get(target, versionRecordKey(version))) as (VersionRecord & Item) | undefined;
 
 /** What `status` shows: the active version, the lock's holder, the latest publishes. */
 export async function readStatus(target: CatalogueTarget, latest = 5) {
@@ -72,17 +76,14 @@ export async function readActiveCatalogue(target: CatalogueTarget): Promise<Cata
   const active = await readActive(target);
   if (!active) return undefined;
   const { version } = active;
-  const reference = withoutKeys(
-    (await get(target, referenceDataKey(version))) ?? {},
-  ) as unknown as ReferenceData;
+  const read = versionCatalogue();
+  read.add([(await get(target, referenceDataKey(version))) ?? {}]);
   const entries = (await queryAll(target, {
     // The entries only, not the partition's summary.
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
     ExpressionAttributeValues: { ':pk': listingPartitionKey(version, {}), ':entry': LISTING_ENTRY_PREFIX },
     ProjectionExpression: 'id',
   })) as unknown as Pick<ListingEntry, 'id'>[];
-  const products: ProductRecord[] = [];
-  const stocks: StockLevel[] = [];
   for (let i = 0; i < entries.length; i += 16) {
     const partitions = await Promise.all(
       entries.slice(i, i + 16).map(({ id }) =>
@@ -92,10 +93,7 @@ export async function readActiveCatalogue(target: CatalogueTarget): Promise<Cata
         }),
       ),
     );
-    for (const item of partitions.flat()) {
-      if (item.sk === 'PRODUCT') products.push(withoutKeys(item) as unknown as ProductRecord);
-      else stocks.push(withoutKeys(item) as unknown as StockLevel);
-    }
+    read.add(partitions.flat());
   }
-  return { products, stocks, reference };
+  return read.catalogue();
 }

@@ -51,6 +51,13 @@ export const METRIC_NAMES = {
   callbackAttemptsFailed: 'CallbackAttemptsFailed',
   /** Callbacks given up after the last retry (the job records NOTIFICATION_FAILED). */
   callbacksGivenUp: 'CallbacksGivenUp',
+  /**
+   * Catalogue publishes, stock updates, upgrades and removals that failed for the system's reasons
+   * (a task failed after its retries, a version conflict), not a refused file or a busy lock.
+   */
+  cataloguePublishesFailed: 'CataloguePublishesFailed',
+  /** Removals of a previous, failed or left-behind catalogue version that failed after their retries. */
+  catalogueRemovalsFailed: 'CatalogueRemovalsFailed',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];

@@ -9,7 +9,12 @@ import { API_VERSION, type Route, routes as routeTable } from '../../functions/r
 import { MAX_WEBHOOK_SECRETS } from '../../functions/webhooks/domain/webhook-secret';
 import { jsonSchemaOf } from '../json-schema';
 import { functionEntry } from '../project-paths';
-import { callerLimitResponses, routeResponses, type SuccessHeader } from './route-responses';
+import {
+  callerLimitResponses,
+  catalogueUpgradeResponses,
+  routeResponses,
+  type SuccessHeader,
+} from './route-responses';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the route table, the schemas each handler
@@ -191,6 +196,8 @@ const operation = (route: Route, contract: RouteContract) => {
     );
   }
   responses['500'] = ref('InternalError');
+  const upgrading = catalogueUpgradeResponses[route.name];
+  if (upgrading) responses['503'] = error(upgrading, { 'Retry-After': HEADERS['Retry-After'] });
   return {
     operationId: route.name,
     summary: route.summary,

@@ -173,3 +173,17 @@ export const callerLimitResponses: Readonly<Record<string, string>> = {
     `Too many requests: each caller may have ${n(BATCH_LIMITS.itemsInProgress)} batch items waiting, which ` +
     `start at ${n(BATCH_LIMITS.itemsPerSecond)} a second; or the API's throttling.`,
 };
+
+/**
+ * The 503 of the routes that read data a catalogue version of an older layout lacks
+ * (docs/design.md D73): after a deploy that needs a newer layout, until the stage's upgrade
+ * switches. Every other catalogue read is in every layout.
+ */
+const whileUpgrading = (what: string) =>
+  `The catalogue is being brought up to date after a deploy (\`service_unavailable\`): ${what} answer this until ` +
+  'it is, within minutes; ask again after `Retry-After` seconds.';
+export const catalogueUpgradeResponses: Readonly<Record<string, string>> = {
+  'list-products': whileUpgrading('listings across several brands or product types, and `searchCriteria`,'),
+  'list-country-products': whileUpgrading('listings across several brands or product types'),
+  'search-products': whileUpgrading('searches'),
+};

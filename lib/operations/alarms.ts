@@ -1,14 +1,16 @@
+import type { Duration } from 'aws-cdk-lib';
 import {
-  type Alarm,
+  Alarm,
   AlarmRule,
   ComparisonOperator,
   CompositeAlarm,
+  type IMetric,
   MathExpression,
   Stats,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import { METRIC_NAMES } from '../../functions/commons/metric-names';
+import { METRIC_NAMES, type MetricName } from '../../functions/commons/metric-names';
 import type { ApiFunction } from '../api-function';
 import { resourceName, withoutStagePrefix } from '../resource-names';
 import { chunks, physicalName, serviceMetric } from './function-metrics';
@@ -26,6 +28,8 @@ export interface StageAlarms {
     readonly api5xxRate: Alarm;
     readonly executionsFailed: Alarm;
     readonly callbacksGivenUp: Alarm;
+    readonly cataloguePublishFailed: Alarm;
+    readonly catalogueRemovalFailed: Alarm;
     readonly functionErrors: CompositeAlarm;
     readonly functionThrottles: CompositeAlarm;
   };
@@ -35,6 +39,13 @@ export interface StageAlarms {
   /** Functions whose errors are not in the function errors alarm, and why. */
   readonly functionsWithoutErrorsAlarm: ReadonlyMap<ApiFunction, string>;
 }
+
+/** The alarms on a count of something that should not happen at all (one or more in a period). */
+type CountAlarm =
+  | 'executionsFailed'
+  | 'callbacksGivenUp'
+  | 'cataloguePublishFailed'
+  | 'catalogueRemovalFailed';
 
 /**
  * The stage's alarms (none notifies anyone yet: the Operations construct wires the ones an
@@ -48,7 +59,7 @@ export interface StageAlarms {
  */
 export function createStageAlarms(
   scope: Construct,
-  { settings, api, batches, reports }: OperationsProps,
+  { settings, api, batches, reports, catalogue }: OperationsProps,
   functions: readonly ApiFunction[],
 ): StageAlarms {
   const { stage } = settings;
@@ -99,6 +110,11 @@ export function createStageAlarms(
           'again: the callbacks given up alarm',
       ],
       [batches.deadLetterRecorder, 'it has its own errors alarm (BatchQueue)'],
+      [
+        catalogue.publishStep,
+        'a file it refuses or a publish refused while another runs fails the task on purpose, as the ' +
+          'workflow expects; any other failure is caught and counted: the catalogue publish and removal alarms',
+      ],
     ].filter((entry): entry is [ApiFunction, string] => entry[0] !== undefined),
   );
   const groupAlarms = (
@@ -165,54 +181,88 @@ export function createStageAlarms(
     alarmRule: AlarmRule.anyOf(...functionThrottleGroups.map((group) => group.alarm)),
   });
 
+  /**
+   * An alarm on any occurrence (its threshold or more) of what `metric` counts within one period,
+   * with the name and threshold of `key` (settings.ts).
+   */
+  const onAny = (id: string, metric: IMetric, key: CountAlarm, alarmDescription: string) =>
+    new Alarm(scope, id, {
+      metric,
+      alarmName: names[key],
+      alarmDescription,
+      threshold: ALARM_SETTINGS[key].threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  /** One of the service's own counts of this stage, over the period of `key`'s alarm. */
+  const count = (metricName: MetricName, key: Exclude<CountAlarm, 'executionsFailed'>) =>
+    serviceMetric(stage, metricName, ALARM_SETTINGS[key].period);
+  /** A workflow's failures and its executions that timed out, as one count. */
+  const failedOrTimedOut = (failed: IMetric, timedOut: IMetric, period: Duration, label: string) =>
+    new MathExpression({
+      expression: 'FILL(failed, 0) + FILL(timedOut, 0)',
+      usingMetrics: { failed, timedOut },
+      period,
+      label,
+    });
+
   // --- Report executions that failed or timed out.
-  const failedExecutions = new MathExpression({
-    expression: 'FILL(failed, 0) + FILL(timedOut, 0)',
-    usingMetrics: {
-      failed: reports.stateMachine.metricFailed({
-        statistic: Stats.SUM,
-        period: ALARM_SETTINGS.executionsFailed.period,
-      }),
-      timedOut: reports.stateMachine.metricTimedOut({
-        statistic: Stats.SUM,
-        period: ALARM_SETTINGS.executionsFailed.period,
-      }),
-    },
-    period: ALARM_SETTINGS.executionsFailed.period,
-    label: 'Executions failed or timed out',
-  });
-  const executionsFailed = failedExecutions.createAlarm(scope, 'ReportExecutionsFailedAlarm', {
-    alarmName: names.executionsFailed,
-    alarmDescription:
-      `A report execution of the ${stage} stage failed or timed out: its report is FAILED. ` +
+  const reporting = ALARM_SETTINGS.executionsFailed;
+  const executionsFailed = onAny(
+    'ReportExecutionsFailedAlarm',
+    failedOrTimedOut(
+      reports.stateMachine.metricFailed({ statistic: Stats.SUM, period: reporting.period }),
+      reports.stateMachine.metricTimedOut({ statistic: Stats.SUM, period: reporting.period }),
+      reporting.period,
+      'Executions failed or timed out',
+    ),
+    'executionsFailed',
+    `A report execution of the ${stage} stage failed or timed out: its report is FAILED. ` +
       'The execution history says which state failed and why.',
-    threshold: ALARM_SETTINGS.executionsFailed.threshold,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+  );
 
   // --- Callbacks given up, from the metric the workflow emits.
-  const callbacksGivenUp = serviceMetric(
-    stage,
-    METRIC_NAMES.callbacksGivenUp,
-    ALARM_SETTINGS.callbacksGivenUp.period,
-  ).createAlarm(scope, 'CallbacksGivenUpAlarm', {
-    alarmName: names.callbacksGivenUp,
-    alarmDescription:
-      `A partner of the ${stage} stage was not notified of a finished report after every retry (4 h 15 min). ` +
+  const callbacksGivenUp = onAny(
+    'CallbacksGivenUpAlarm',
+    count(METRIC_NAMES.callbacksGivenUp, 'callbacksGivenUp'),
+    'callbacksGivenUp',
+    `A partner of the ${stage} stage was not notified of a finished report after every retry (4 h 15 min). ` +
       'The report itself is available; the job records NOTIFICATION_FAILED.',
-    threshold: ALARM_SETTINGS.callbacksGivenUp.threshold,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+  );
+
+  // --- Catalogue publishing (docs/design.md D73): a run that failed for the system's reasons (the
+  // publish task counts it; a refused file or a busy lock, which the operator running it is told
+  // of, is not counted) or that ran out of time, and a removal that failed after its retries.
+  const publishing = ALARM_SETTINGS.cataloguePublishFailed;
+  const cataloguePublishFailed = onAny(
+    'CataloguePublishFailedAlarm',
+    failedOrTimedOut(
+      count(METRIC_NAMES.cataloguePublishesFailed, 'cataloguePublishFailed'),
+      catalogue.stateMachine.metricTimedOut({ statistic: Stats.SUM, period: publishing.period }),
+      publishing.period,
+      'Catalogue publishes failed or timed out',
+    ),
+    'cataloguePublishFailed',
+    `A catalogue publish, stock update, upgrade or removal of the ${stage} stage failed for a reason of the ` +
+      'system (not a refused file) or timed out; readers still see the previous version. npm run catalogue -- ' +
+      'status names it; see the README, section Operating.',
+  );
+  const catalogueRemovalFailed = onAny(
+    'CatalogueRemovalFailedAlarm',
+    count(METRIC_NAMES.catalogueRemovalsFailed, 'catalogueRemovalFailed'),
+    'catalogueRemovalFailed',
+    `A catalogue version of the ${stage} stage (a previous or a failed one) was not removed after its retries: ` +
+      'readers do not see it, its items stay. See the README, section Operating.',
+  );
 
   return {
     alarms: {
       api5xxRate: api5xxRateAlarm,
       executionsFailed,
       callbacksGivenUp,
+      cataloguePublishFailed,
+      catalogueRemovalFailed,
       functionErrors,
       functionThrottles,
     },

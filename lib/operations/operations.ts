@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import type { CommerceRestApi } from '../api/rest-api';
 import { ApiFunction } from '../api-function';
 import type { BatchQueue } from '../batch-queue';
+import type { CataloguePublishing } from '../catalogue-publishing';
 import type { ReportWorkflow } from '../report-workflow';
 import type { StageSettings } from '../stage';
 import { createAlarmTopic } from './alarm-topic';
@@ -17,6 +18,7 @@ export interface OperationsProps {
   readonly api: CommerceRestApi;
   readonly batches: BatchQueue;
   readonly reports: ReportWorkflow;
+  readonly catalogue: CataloguePublishing;
 }
 
 /**

@@ -19,6 +19,10 @@ export const ALARM_SETTINGS = {
   executionsFailed: { threshold: 1, period: Duration.minutes(5) },
   /** Any callback given up within 5 minutes. */
   callbacksGivenUp: { threshold: 1, period: Duration.minutes(5) },
+  /** Any catalogue publish, stock update, upgrade or removal that failed for the system's reasons, or timed out, within 5 minutes. */
+  cataloguePublishFailed: { threshold: 1, period: Duration.minutes(5) },
+  /** Any removal of a catalogue version that failed after its retries, within 5 minutes. */
+  catalogueRemovalFailed: { threshold: 1, period: Duration.minutes(5) },
 } as const;
 
 /** CloudWatch's hard limit on the metrics one alarm may read. */
@@ -31,6 +35,8 @@ export const alarmNames = (stage: string) => ({
   functionThrottles: resourceName(stage, 'function-throttles'),
   executionsFailed: resourceName(stage, 'report-executions-failed'),
   callbacksGivenUp: resourceName(stage, 'callbacks-given-up'),
+  cataloguePublishFailed: resourceName(stage, 'catalogue-publish-failed'),
+  catalogueRemovalFailed: resourceName(stage, 'catalogue-removal-failed'),
 });
 
 export const alarmTopicName = (stage: string): string => resourceName(stage, 'alarms');

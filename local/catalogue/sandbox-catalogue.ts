@@ -4,16 +4,18 @@
  * with the same task function as the stack. Only the wait before the previous version is removed
  * is shorter, so a publish ends in seconds; readers' caches are as short as in AWS.
  */
+import { CATALOGUE_LAYOUT, upgradeNeeded } from '../../functions/catalogue/domain/catalogue-layout';
 import { PUBLISH_STATES } from '../../functions/catalogue/domain/catalogue-publishing';
 import { catalogueFunctions } from '../../functions/routes';
 import { resourceName } from '../../lib/resource-names';
-import type { RunningSandbox } from '../running-sandbox';
+import type { RunningSandbox, SandboxServers } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';
-import type { StateMachineSetup } from '../stepfunctions/sandbox-step-functions';
+import type { SandboxStepFunctions, StateMachineSetup } from '../stepfunctions/sandbox-step-functions';
 import {
   type StateMachineConstruct,
   synthesizeStateMachine,
 } from '../stepfunctions/synthesize-state-machine';
+import { activeCatalogue } from './active-catalogue-version';
 
 /** The stack lets CloudFormation name the import bucket; the sandbox has a fixed name of its own. */
 export const SANDBOX_CATALOGUE_BUCKET = resourceName(SANDBOX_STAGE, 'catalogue-imports');
@@ -24,11 +26,16 @@ export const SANDBOX_CATALOGUE_BUCKET = resourceName(SANDBOX_STAGE, 'catalogue-i
  */
 export const SANDBOX_GRACE_MS = 12_000;
 
+/** How often an upgrade asks for a lock a publish holds: a sandbox publish takes seconds. */
+export const SANDBOX_LOCK_POLL_MS = 1_000;
+
 /** The publish workflow's construct (lib/catalogue-publishing.ts), built alone beside its table. */
 export const cataloguePublishingConstruct: StateMachineConstruct = {
   stackId: 'SandboxCatalogue',
   kind: 'catalogue publish',
   functions: Object.values(catalogueFunctions),
+  // The deploy starts the catalogue upgrade (docs/design.md D73); the sandbox, at every start.
+  startedByDeploy: true,
   async build(stack, { settings, table }) {
     const { CataloguePublishing } = await import('../../lib/catalogue-publishing');
     return new CataloguePublishing(stack, 'Catalogue', { settings, table }).stateMachine;
@@ -44,7 +51,13 @@ export async function openSandboxCatalogue(): Promise<SandboxCatalogue> {
   const machine = await synthesizeStateMachine(cataloguePublishingConstruct);
   return {
     bucket: SANDBOX_CATALOGUE_BUCKET,
-    stateMachine: { machine, waitsMs: { [PUBLISH_STATES.waitForReaders]: SANDBOX_GRACE_MS } },
+    stateMachine: {
+      machine,
+      waitsMs: {
+        [PUBLISH_STATES.waitForReaders]: SANDBOX_GRACE_MS,
+        [PUBLISH_STATES.waitForLock]: SANDBOX_LOCK_POLL_MS,
+      },
+    },
   };
 }
 
@@ -55,3 +68,33 @@ export const runningCatalogue = (
   catalogueBucket: catalogue.bucket,
   catalogueStateMachineArn: catalogue.stateMachine.machine.stateMachineArn,
 });
+
+/**
+ * What a deploy runs after it (docs/design.md D73), at every start: the publish workflow's
+ * executions the synthesized construct's custom resource starts, the catalogue upgrade. When the
+ * active version needs none (or nothing was published) it ends at once, and the sandbox waits for
+ * it, so that nothing of it runs after "Ready"; otherwise it goes on while the sandbox serves, as
+ * in a stage after a deploy. Answers the line the start banner shows.
+ */
+export async function startCatalogueUpgrade(
+  catalogue: SandboxCatalogue,
+  stepFunctions: SandboxStepFunctions,
+  servers: Pick<SandboxServers, 'dynamodbEndpoint' | 'tableName'>,
+): Promise<string> {
+  const { machine } = catalogue.stateMachine;
+  const executions = stepFunctions.machines.get(machine.stateMachineArn);
+  if (!executions) throw new Error(`The sandbox does not run ${machine.stateMachineName}`);
+  const active = await activeCatalogue(servers);
+  const started = (machine.startedByDeploy ?? []).map(
+    (input) => executions.start({ stateMachineArn: machine.stateMachineArn, input }).executionArn,
+  );
+  if (!active) return 'nothing published yet';
+  if (!upgradeNeeded(active)) {
+    await Promise.all(started.map((arn) => executions.settled(arn)));
+    return `version ${active.version}, layout ${active.layout} (this code's)`;
+  }
+  return (
+    `version ${active.version}, layout ${active.layout}: upgrading it to layout ${CATALOGUE_LAYOUT} now ` +
+    '(listings across partitions and searches answer 503 until it switches; npm run catalogue -- status)'
+  );
+}

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CATALOGUE_LAYOUT } from '../../functions/catalogue/domain/catalogue-layout';
 import { projectRoot } from '../../lib/project-paths';
 
 /** Bump when the cache layout changes (the search snapshot's files included), so old entries are not reused. */
@@ -29,9 +30,19 @@ export const tableKey = (tableInput: CreateTableCommandInput) => shortHash([tabl
 /** Identifies the seed: its files and items. */
 export const itemsKey = (parts: readonly unknown[]) => shortHash(parts);
 
-/** Names the pristine data: a change to the seed, the table or dynalite makes a new entry. */
+/**
+ * Names the pristine data: a change to the seed, the table, dynalite or the catalogue's layout
+ * makes a new entry (a seed of an older layout would be upgraded at every fresh start,
+ * docs/design.md D73).
+ */
 export const pristineKey = (tableKeyValue: string, itemsKeyValue: string) =>
-  shortHash([CACHE_FORMAT, 'dynalite 4.0.0', tableKeyValue, itemsKeyValue]);
+  shortHash([
+    CACHE_FORMAT,
+    'dynalite 4.0.0',
+    `catalogue layout ${CATALOGUE_LAYOUT}`,
+    tableKeyValue,
+    itemsKeyValue,
+  ]);
 
 export interface PristineData {
   /** A complete, closed dynalite data directory: copy it, never open it. */

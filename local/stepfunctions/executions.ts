@@ -168,7 +168,11 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
       },
       noThrowOnAbort: true,
       context: {
-        Execution: { Id: record.executionArn, Name: record.name },
+        Execution: {
+          Id: record.executionArn,
+          Name: record.name,
+          StartTime: new Date(record.startDate).toISOString(),
+        },
         StateMachine: { Id: stateMachine.stateMachineArn, Name: stateMachine.stateMachineName },
       },
     } as Parameters<NonNullable<typeof machine>['run']>[1]);

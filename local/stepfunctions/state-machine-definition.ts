@@ -47,6 +47,11 @@ export interface SandboxStateMachine {
   readonly definition: AslDefinition;
   /** Every Task state of the definition, by state name, with the function its Resource names. */
   readonly tasks: ReadonlyMap<string, TaskFunction>;
+  /**
+   * The inputs a deploy of the stack starts it with (a custom resource's StartExecution,
+   * deploy-starts.ts), which the sandbox starts at every start.
+   */
+  readonly startedByDeploy?: readonly string[];
 }
 
 /** The values of the pseudo parameters a definition may `Ref`. */
@@ -63,12 +68,13 @@ const describe = (value: unknown) => JSON.stringify(value)?.slice(0, 200) ?? Str
 
 /**
  * Turns a synthesized `DefinitionString` into the definition's text: a plain string as it is,
- * an `Fn::Join` of strings, `Fn::GetAtt`s (answered by `getAtt`) and pseudo-parameter `Ref`s.
- * Anything else cannot be known without deploying, so it is an error.
+ * an `Fn::Join` of strings, `Fn::GetAtt`s (answered by `getAtt`), pseudo-parameter `Ref`s and
+ * the `Ref`s `ref` answers. Anything else cannot be known without deploying, so it is an error.
  */
 export function resolveDefinitionString(
   value: unknown,
   getAtt: (logicalId: string, attribute: string) => string,
+  ref: (logicalId: string) => string | undefined = () => undefined,
 ): string {
   const part = (item: unknown): string => {
     if (typeof item === 'string') return item;
@@ -81,8 +87,9 @@ export function resolveDefinitionString(
           if (typeof logicalId === 'string' && typeof attribute === 'string')
             return getAtt(logicalId, attribute);
         }
-        if (fn === 'Ref' && typeof args === 'string' && PSEUDO_PARAMETERS[args] !== undefined) {
-          return PSEUDO_PARAMETERS[args];
+        if (fn === 'Ref' && typeof args === 'string') {
+          const known = PSEUDO_PARAMETERS[args] ?? ref(args);
+          if (known !== undefined) return known;
         }
         if (fn === 'Fn::Join' && Array.isArray(args) && args.length === 2) {
           const [separator, parts] = args;

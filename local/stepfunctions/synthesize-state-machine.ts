@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { FunctionSpec } from '../../functions/routes';
 import type { StageSettings } from '../../lib/stage';
 import { SANDBOX_STAGE } from '../sandbox-identity';
+import { deployStartsFrom } from './deploy-starts';
 import {
   DefinitionError,
   type SandboxStateMachine,
@@ -25,6 +29,12 @@ export interface StateMachineConstruct {
    * module, lazily.
    */
   build(stack: Stack, context: { settings: StageSettings; table: Table }): Promise<StateMachine>;
+  /**
+   * A custom resource of the construct starts the state machine when the stack is deployed: the
+   * throwaway stack is then synthesized (about 0.1 s more) to read that call as CloudFormation
+   * hands it over (deploy-starts.ts).
+   */
+  readonly startedByDeploy?: boolean;
 }
 
 /**
@@ -53,7 +63,15 @@ export async function synthesizeStateMachine(
     import('../../lib/stage'),
     import('../../lib/resource-names'),
   ]);
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+  // Only a construct that a deploy starts is synthesized, into a directory of its own.
+  const outdir = construct.startedByDeploy
+    ? mkdtempSync(path.join(tmpdir(), 'commerce-api-sandbox-synth-'))
+    : undefined;
+  const app = new App({
+    context: { 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+    ...(outdir ? { outdir } : {}),
+  });
   const stack = new Stack(app, construct.stackId);
   const settings = stageSettings(stage, THROWAWAY_STAGE_FILE);
   const { table } = new CommerceTable(stack, 'Storage', { settings });
@@ -74,7 +92,7 @@ export async function synthesizeStateMachine(
   if (!(stateMachine instanceof CfnStateMachine)) {
     throw new DefinitionError(`The ${construct.kind} construct has no state machine resource`);
   }
-  return stateMachineFromTemplate(
+  const machine = stateMachineFromTemplate(
     {
       stateMachine: stack.resolve({
         StateMachineName: stateMachine.stateMachineName,
@@ -87,4 +105,18 @@ export async function synthesizeStateMachine(
     },
     routeFunctionName,
   );
+  if (!outdir) return machine;
+  try {
+    const { template } = app.synth().getStackByName(stack.stackName);
+    return {
+      ...machine,
+      startedByDeploy: deployStartsFrom(
+        (template as { Resources: Record<string, TemplateResource> }).Resources,
+        stack.getLogicalId(stateMachine),
+        machine.stateMachineArn,
+      ),
+    };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }

@@ -122,6 +122,7 @@ describe('the alarms', () => {
         dev.stack.reports.generator,
         dev.stack.reports.callbackSender,
         dev.stack.batches.deadLetterRecorder,
+        dev.stack.catalogue.publishStep,
       ];
       expect(idsOf([...operations.functionsWithoutErrorsAlarm.keys()])).toEqual(idsOf(elsewhere));
       expect(covered.sort()).toEqual(
@@ -176,20 +177,67 @@ describe('the alarms', () => {
     });
   });
 
+  /** An alarm on any count of one of the service's own metrics in 5 minutes. */
+  const onServiceCount = (metricName: string) => ({
+    Namespace: METRICS_NAMESPACE,
+    MetricName: metricName,
+    Dimensions: [
+      { Name: METRIC_DIMENSIONS.service, Value: METRICS_SERVICE },
+      { Name: METRIC_DIMENSIONS.stage, Value: 'dev' },
+    ],
+    Statistic: 'Sum',
+    Period: 300,
+    Threshold: 1,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    EvaluationPeriods: 1,
+    TreatMissingData: 'notBreaching',
+  });
+
   it('watch the callbacks given up, from the service’s own metric (≥ 1 in 5 minutes)', () => {
-    expect(alarmNamed(names.callbacksGivenUp)).toMatchObject({
-      Namespace: METRICS_NAMESPACE,
-      MetricName: METRIC_NAMES.callbacksGivenUp,
-      Dimensions: [
-        { Name: METRIC_DIMENSIONS.service, Value: METRICS_SERVICE },
-        { Name: METRIC_DIMENSIONS.stage, Value: 'dev' },
-      ],
-      Statistic: 'Sum',
+    expect(alarmNamed(names.callbacksGivenUp)).toMatchObject(onServiceCount(METRIC_NAMES.callbacksGivenUp));
+  });
+
+  it('watch catalogue publishes failed for the system’s reasons (the service’s metric) or timed out (≥ 1 in 5 minutes)', () => {
+    const alarm = alarmNamed(names.cataloguePublishFailed);
+    expect(returned(alarm).Expression).toBe('FILL(failed, 0) + FILL(timedOut, 0)');
+    expect(metricOf(alarm, 'failed')).toEqual({
+      Metric: {
+        Namespace: METRICS_NAMESPACE,
+        MetricName: METRIC_NAMES.cataloguePublishesFailed,
+        Dimensions: [
+          { Name: METRIC_DIMENSIONS.service, Value: METRICS_SERVICE },
+          { Name: METRIC_DIMENSIONS.stage, Value: 'dev' },
+        ],
+      },
       Period: 300,
+      Stat: 'Sum',
+    });
+    expect(metricOf(alarm, 'timedOut')).toEqual({
+      Metric: {
+        Namespace: 'AWS/States',
+        MetricName: 'ExecutionsTimedOut',
+        Dimensions: [
+          { Name: 'StateMachineArn', Value: { Ref: logicalId(dev.stack.catalogue.stateMachine) } },
+        ],
+      },
+      Period: 300,
+      Stat: 'Sum',
+    });
+    expect(alarm).toMatchObject({
+      AlarmName: 'commerce-api-dev-catalogue-publish-failed',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       EvaluationPeriods: 1,
       TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topicId }],
+    });
+  });
+
+  it('watch catalogue versions whose removal failed after its retries (≥ 1 in 5 minutes)', () => {
+    expect(alarmNamed(names.catalogueRemovalFailed)).toMatchObject({
+      ...onServiceCount(METRIC_NAMES.catalogueRemovalsFailed),
+      AlarmName: 'commerce-api-dev-catalogue-removal-failed',
+      AlarmActions: [{ Ref: topicId }],
     });
   });
 

@@ -3,10 +3,17 @@
  * task function and the sandbox: state names, error names, timings and the shapes each task
  * takes and answers (docs/design.md D48).
  */
+import { CATALOGUE_LAYOUT } from './catalogue-layout';
 
 export const PUBLISH_STATES = {
+  isUpgrade: 'Upgrade?',
+  nameUpgrade: 'Name upgrade',
+  lockForUpgrade: 'Check layout and take publish lock',
+  upgradeNext: 'Upgrade now?',
+  waitForLock: 'Wait for the running publish',
+  upToDate: 'Catalogue up to date',
   acquireLock: 'Acquire publish lock',
-  whichKind: 'Catalogue or stock?',
+  whichKind: 'Catalogue, stock or removal?',
   plan: 'Validate and plan version',
   writeChunks: 'Write version chunks',
   writeChunk: 'Write chunk',
@@ -19,6 +26,11 @@ export const PUBLISH_STATES = {
   recordFailure: 'Record publish failed',
   removeFailed: 'Remove failed version',
   moreFailed: 'More of the failed version?',
+  removeLeftover: 'Remove version left behind',
+  moreLeftover: 'More of the version left behind?',
+  recordRemoval: 'Record removal',
+  recordRemovalFailure: 'Record removal failed',
+  removalFailed: 'Removal failed',
   published: 'Published',
   refused: 'Publish refused',
   failed: 'Publish failed',
@@ -32,7 +44,16 @@ export const PUBLISH_ERRORS = {
   invalid: 'CatalogueInvalid',
   /** The active version changed under the publish (someone broke the lock). */
   conflict: 'CatalogueVersionConflict',
+  /** A removal failed after its retries: the version's items stay, unseen by readers. */
+  removalFailed: 'CatalogueRemovalFailed',
 } as const;
+
+/**
+ * Errors an operator running the publish is told of already (a refused file, a busy lock): they
+ * fail the execution on purpose and raise no alarm. Any other failure is the system's
+ * (docs/design.md D73: the publish alarm).
+ */
+export const REFUSALS: readonly string[] = [PUBLISH_ERRORS.busy, PUBLISH_ERRORS.invalid];
 
 export const PUBLISH_TIMING = {
   /**
@@ -46,6 +67,8 @@ export const PUBLISH_TIMING = {
   taskSeconds: 900,
   /** Chunks written at once. */
   chunkConcurrency: 4,
+  /** How often an upgrade that found the lock taken tries again: a publish takes seconds to minutes. */
+  upgradeLockPollSeconds: 10,
 } as const;
 
 /** Table items per chunk file: 100,000 products × 6 countries make about 1,200 chunks. */
@@ -55,18 +78,47 @@ export const PROGRESS_EVERY = 500;
 /** Items a removal task deletes before it hands back a cursor (one task stays well within its time). */
 export const REMOVE_PER_TASK = 50_000;
 
-export type PublishKind = 'catalogue' | 'stock';
+/**
+ * A catalogue file, a stock file, an upgrade (the active version planned again from its own files
+ * in the layout of this code, started by the deploy: docs/design.md D73), or the removal of a
+ * version a failed removal left behind (started by an operator).
+ */
+export type PublishKind = 'catalogue' | 'stock' | 'upgrade' | 'remove';
 
 /** What starts an execution: which upload to apply, and how. */
 export interface PublishRequest {
   readonly publishId: string;
   readonly kind: PublishKind;
-  /** The uploaded file's key in the import bucket. */
+  /**
+   * The uploaded file's key in the import bucket; for an upgrade, which reads no upload, the
+   * prefix of the version plans it reads (`versions/`); unused by a removal.
+   */
   readonly key: string;
 }
 
+/** A removal an operator starts: the version to remove, under the publish lock. */
+export interface RemovalRequest extends PublishRequest {
+  readonly kind: 'remove';
+  readonly version: string;
+}
+
+/** What the deploy starts an upgrade with (lib/catalogue-publishing.ts), and the sandbox at every start. */
+export interface UpgradeStart {
+  readonly kind: 'upgrade';
+  /** The layout of the code deployed: part of the trigger, so a deploy that raises it starts it again. */
+  readonly layout: number;
+}
+
+/** The upgrade to this code's layout (docs/design.md D73): the deploy's, or an operator's (`npm run catalogue -- upgrade`). */
+export const UPGRADE_START: UpgradeStart = { kind: 'upgrade', layout: CATALOGUE_LAYOUT };
+
+/** Where an upgrade goes after looking at the active version and the lock. */
+export type UpgradeNext = 'plan' | 'wait' | 'done';
+
 export interface PlannedVersion {
   readonly version: string;
+  /** The layout the plan was written in (docs/design.md D73), recorded by the switch. */
+  readonly layout: number;
   /** The version readers saw when the plan was made, removed after the switch. */
   readonly previous?: string;
   /** The chunk numbers, 1..n: the Map state's items. */
@@ -81,13 +133,25 @@ export interface RemovalCursor {
 }
 
 export interface RemovalProgress {
+  /** The version being removed, which the removal's failure names. */
+  readonly version: string;
   readonly more: boolean;
   readonly cursor: RemovalCursor;
   readonly removed: number;
 }
 
+/** Which execution an upgrade is: its id is made from these, so a resumed execution keeps it. */
+export interface UpgradeExecution {
+  /** `$$.Execution.Name` */
+  readonly execution: string;
+  /** `$$.Execution.StartTime` */
+  readonly startedAt: string;
+}
+
 /** What the task function is asked to do: one of the workflow's steps. */
 export type PublishTaskInput =
+  | ({ readonly action: 'name-upgrade' } & UpgradeExecution)
+  | ({ readonly action: 'lock-for-upgrade' } & PublishRequest)
   | ({ readonly action: 'acquire' } & PublishRequest)
   | ({ readonly action: 'plan' } & PublishRequest)
   | { readonly action: 'write-chunk'; readonly version: string; readonly chunk: number }
@@ -98,7 +162,13 @@ export type PublishTaskInput =
       readonly cursor?: RemovalCursor;
     }
   | ({ readonly action: 'apply-stock' } & PublishRequest)
-  | ({ readonly action: 'fail'; readonly error: string; readonly cause?: string } & PublishRequest);
+  | ({ readonly action: 'fail'; readonly error: string; readonly cause?: string } & PublishRequest)
+  | ({ readonly action: 'removed'; readonly removal: RemovalProgress } & PublishRequest)
+  | ({
+      readonly action: 'removal-failed';
+      readonly version: string;
+      readonly error: string;
+    } & PublishRequest);
 
 /** Splits items into chunks of at most `size`. */
 export const chunked = <T>(items: readonly T[], size: number): T[][] => {
@@ -116,6 +186,21 @@ export const newPublishId = (now: Date, random: string) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z')}-${random}`;
+
+/** A short, stable tag of a text (FNV-1a, 24 bits, 6 hex digits): the random part of an upgrade's id. */
+const tag = (text: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return (hash >>> 8).toString(16).padStart(6, '0');
+};
+
+/**
+ * An upgrade's publish id, from its execution: sortable by start time like every publish id, and
+ * the same each time the execution's first state runs, so a run resumed from the start (the
+ * sandbox restarts executions a stop left running) holds the same lock and writes the same version.
+ */
+export const upgradeId = ({ execution, startedAt }: UpgradeExecution) =>
+  newPublishId(new Date(startedAt), tag(execution));
 
 /** The named error a task throws: its name is what the state machine matches. */
 export class PublishError extends Error {

@@ -7,10 +7,11 @@ import {
   type PublishDeps,
   planVersion,
   recordPublishFailure,
-  removeVersion,
   switchActiveVersion,
   writeVersionChunk,
 } from '../services/publish-service';
+import { recordRemoval, recordRemovalFailure, removeVersion } from '../services/removal-service';
+import { lockForUpgrade, nameUpgrade } from '../services/upgrade-service';
 import { dynamoDbPublishStore } from '../store/dynamodb-publish-store';
 
 const deps: PublishDeps = { store: dynamoDbPublishStore, files: s3ImportFiles, now: () => new Date() };
@@ -23,9 +24,14 @@ export const handler = workflowTask<PublishTaskInput, unknown>(
     ...('publishId' in input ? { publishId: input.publishId } : {}),
     ...('version' in input ? { version: input.version } : {}),
     ...('chunk' in input ? { chunk: input.chunk } : {}),
+    ...('execution' in input ? { execution: input.execution } : {}),
   }),
   async (input) => {
     switch (input.action) {
+      case 'name-upgrade':
+        return nameUpgrade(input);
+      case 'lock-for-upgrade':
+        return lockForUpgrade(deps, input);
       case 'acquire':
         return acquirePublishLock(deps, input);
       case 'plan':
@@ -40,6 +46,10 @@ export const handler = workflowTask<PublishTaskInput, unknown>(
         return applyStockFile(deps, input);
       case 'fail':
         return recordPublishFailure(deps, input);
+      case 'removed':
+        return recordRemoval(deps, input);
+      case 'removal-failed':
+        return recordRemovalFailure(deps, input);
     }
   },
 );

@@ -37,10 +37,10 @@ export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
  * criterion the others make meaningless, or an unknown reference, is a 400 naming the criterion.
  */
 export const searchReply = async (request: SearchRequest, language: Language): Promise<Reply> => {
-  const version = (await activeVersion())?.version;
+  const active = await activeVersion();
   const sources = {
-    index: (asked: Language) => searchIndex(version, asked),
-    store: version === undefined ? EMPTY_CATALOGUE : catalogueAt(version),
+    index: (asked: Language) => searchIndex(active, asked),
+    store: active === undefined ? EMPTY_CATALOGUE : catalogueAt(active),
   };
   try {
     return { body: await searchProducts(sources, request, language) };

@@ -35,6 +35,10 @@ export interface PublishRecord {
   readonly message?: string;
   readonly errors?: readonly LineError[];
   readonly lines?: number;
+  /** The layout the version it made was written in (docs/design.md D73). */
+  readonly layout?: number;
+  /** An upgrade's source: the active version it planned again, and that version's layout. */
+  readonly upgradedFrom?: { readonly version: string; readonly layout: number };
 }
 
 export interface ActiveRecord {
@@ -42,6 +46,8 @@ export interface ActiveRecord {
   readonly publishedAt: string;
   readonly publishId: string;
   readonly counts: Readonly<Record<string, number>>;
+  /** The version's layout; none on a version written before layouts were recorded (layoutOf reads it). */
+  readonly layout?: number;
 }
 
 /** Who holds the lock, when it cannot be taken. */
@@ -55,6 +61,8 @@ export interface LockHolder {
 export interface VersionRecord {
   readonly version: string;
   readonly files: number;
+  /** As the ACTIVE record's: none on a version written before layouts were recorded. */
+  readonly layout?: number;
 }
 
 export interface PublishStore {

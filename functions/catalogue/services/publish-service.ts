@@ -1,4 +1,7 @@
+import { METRIC_NAMES } from '#commons/metric-names';
+import { countMetric } from '#commons/metrics';
 import { type LineError, parseCatalogue } from '../domain/catalogue-file';
+import { CATALOGUE_LAYOUT } from '../domain/catalogue-layout';
 import {
   CHUNK_ITEMS,
   chunked,
@@ -7,16 +10,16 @@ import {
   PUBLISH_ERRORS,
   PublishError,
   type PublishRequest,
-  REMOVE_PER_TASK,
-  type RemovalCursor,
-  type RemovalProgress,
+  REFUSALS,
 } from '../domain/catalogue-publishing';
 import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
 import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';
 import { catalogueItems } from '../store/catalogue-items';
 import { stockKey } from '../store/catalogue-keys';
-import type { ImportFiles, PublishRecord, PublishStore, VersionItem } from './publish-ports';
+import type { ImportFiles, PublishStore, VersionItem } from './publish-ports';
+import { started, updateRecord, what } from './publish-records';
+import { activeVersionFile } from './upgrade-service';
 
 /**
  * The publish workflow's steps (docs/design.md D48): each is one task of the state machine and
@@ -28,15 +31,6 @@ export interface PublishDeps {
   readonly now: () => Date;
 }
 
-const what = (kind: PublishRequest['kind']) => (kind === 'stock' ? 'stock update' : 'publish');
-
-const started = (deps: PublishDeps, request: PublishRequest): PublishRecord => ({
-  publishId: request.publishId,
-  kind: request.kind,
-  status: 'RUNNING',
-  startedAt: deps.now().toISOString(),
-});
-
 /** Refuses the file: the record keeps the first errors, the execution fails with a summary. */
 const refuseFile = async (
   deps: PublishDeps,
@@ -45,10 +39,7 @@ const refuseFile = async (
   lines: number,
 ): Promise<never> => {
   const message = `The file was refused: ${errors.length} error(s) in ${lines} line(s); nothing of it was applied`;
-  await deps.store.putRecord({
-    ...started(deps, request),
-    // Keeps when it started (the lock step's record), if there is one.
-    ...((await deps.store.record(request.publishId)) ?? {}),
+  await updateRecord(deps, request, {
     status: 'FAILED',
     finishedAt: deps.now().toISOString(),
     error: PUBLISH_ERRORS.invalid,
@@ -70,7 +61,7 @@ export async function acquirePublishLock(deps: PublishDeps, request: PublishRequ
       `Another ${what(holder.kind)} (${holder.publishId}) has been running since ${holder.since}; ` +
       `this ${what(request.kind)} was not started. Try again when it has finished (npm run catalogue -- status).`;
     await deps.store.putRecord({
-      ...started(deps, request),
+      ...started(deps.now(), request),
       status: 'REFUSED',
       finishedAt: deps.now().toISOString(),
       error: PUBLISH_ERRORS.busy,
@@ -78,22 +69,26 @@ export async function acquirePublishLock(deps: PublishDeps, request: PublishRequ
     });
     throw new PublishError(PUBLISH_ERRORS.busy, message);
   }
-  await deps.store.putRecord(started(deps, request));
+  await deps.store.putRecord(started(deps.now(), request));
   return { acquired: true };
 }
 
 /**
  * Validates the whole file, then lays the new version out in numbered files of CHUNK_ITEMS
- * items. The version is the publish id, so a failed publish knows what to remove.
+ * items, in this code's layout. The version is the publish id, so a failed publish knows what to
+ * remove. An upgrade's file is the active version's own, read back from its plan files
+ * (docs/design.md D73); everything after that is the same as for an upload.
  */
 export async function planVersion(deps: PublishDeps, request: PublishRequest): Promise<PlannedVersion> {
-  const parsed = parseCatalogue(await deps.files.readUpload(request.key));
+  const text =
+    request.kind === 'upgrade' ? await activeVersionFile(deps) : await deps.files.readUpload(request.key);
+  const parsed = parseCatalogue(text);
   if (!parsed.ok) return refuseFile(deps, request, parsed.errors, parsed.lines);
   const version = request.publishId;
   const items = catalogueItems(version, parsed.catalogue) as VersionItem[];
   const chunks = chunked(items, CHUNK_ITEMS);
   // Recorded before the files, so a removal after a failure finds every file there may be.
-  await deps.store.putVersion({ version, files: chunks.length });
+  await deps.store.putVersion({ version, files: chunks.length, layout: CATALOGUE_LAYOUT });
   for (const batch of chunked(
     chunks.map((chunk, i) => [i + 1, chunk] as const),
     4,
@@ -105,6 +100,7 @@ export async function planVersion(deps: PublishDeps, request: PublishRequest): P
   const previous = (await deps.store.active())?.version;
   return {
     version,
+    layout: CATALOGUE_LAYOUT,
     ...(previous !== undefined ? { previous } : {}),
     chunks: chunks.map((_, i) => i + 1),
     counts: { ...parsed.counts, items: items.length },
@@ -128,7 +124,13 @@ export async function switchActiveVersion(
   const { plan } = request;
   const publishedAt = deps.now().toISOString();
   const switched = await deps.store.switchActive(
-    { version: plan.version, publishedAt, publishId: request.publishId, counts: plan.counts },
+    {
+      version: plan.version,
+      publishedAt,
+      publishId: request.publishId,
+      counts: plan.counts,
+      layout: plan.layout,
+    },
     plan.previous,
   );
   // A retry of a switch that went through finds its own version active: done already.
@@ -138,48 +140,18 @@ export async function switchActiveVersion(
       'The active catalogue changed while this publish ran; it was not switched. Publish again.',
     );
   }
+  const { message: _running, ...known } = (await deps.store.record(request.publishId)) ?? {};
   await deps.store.putRecord({
-    ...started(deps, request),
-    ...((await deps.store.record(request.publishId)) ?? {}),
+    ...started(deps.now(), request),
+    ...known,
     status: 'SUCCEEDED',
     finishedAt: publishedAt,
     version: plan.version,
     counts: plan.counts,
+    layout: plan.layout,
   });
   await deps.store.releaseLock(request.publishId);
   return { switched: true };
-}
-
-/**
- * Deletes a version's items, file after file, at most REMOVE_PER_TASK items a call. The active
- * version is never removed, whatever the caller asks.
- */
-export async function removeVersion(
-  deps: PublishDeps,
-  input: { version: string; cursor?: RemovalCursor },
-): Promise<RemovalProgress> {
-  const cursor = input.cursor ?? { file: 1, item: 0 };
-  const record = await deps.store.version(input.version);
-  const done = { more: false, cursor, removed: 0 };
-  if (!record || (await deps.store.active())?.version === input.version) return done;
-  let removed = 0;
-  let { file, item } = cursor;
-  while (file <= record.files) {
-    const items = await deps.files.readVersionFile(input.version, file);
-    const slice = items.slice(item, item + (REMOVE_PER_TASK - removed));
-    await deps.store.deleteItems(slice);
-    removed += slice.length;
-    item += slice.length;
-    if (item >= items.length) {
-      file += 1;
-      item = 0;
-    }
-    if (removed >= REMOVE_PER_TASK && file <= record.files)
-      return { more: true, cursor: { file, item }, removed };
-  }
-  await deps.files.deleteVersionFiles(input.version, record.files);
-  await deps.store.deleteVersion(input.version);
-  return { more: false, cursor: { file, item }, removed };
 }
 
 /** A stock file, applied in place to the active version; the file's keys join the version's plan. */
@@ -221,7 +193,7 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   await deps.files.writeStockSnapshot(active.version, updateStockSnapshot(stock, stocks));
   const counts = { stocks: stocks.length };
   await deps.store.putRecord({
-    ...started(deps, request),
+    ...started(deps.now(), request),
     status: 'SUCCEEDED',
     finishedAt: updatedAt,
     version: active.version,
@@ -231,15 +203,20 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   return { version: active.version, counts };
 }
 
-/** After any failure: the record says why (keeping a refusal's line errors), and the lock is released. */
+/**
+ * After any failure: the record says why (keeping a refusal's line errors), and the lock is
+ * released. A failure that is not a refusal the operator was told of is counted first, whatever
+ * happens next: the publish alarm (docs/design.md D73).
+ */
 export async function recordPublishFailure(
   deps: PublishDeps,
   request: PublishRequest & { error: string; cause?: string },
 ) {
+  if (!REFUSALS.includes(request.error)) countMetric(METRIC_NAMES.cataloguePublishesFailed);
   const known = await deps.store.record(request.publishId);
   if (!known || known.status === 'RUNNING') {
     await deps.store.putRecord({
-      ...(known ?? started(deps, request)),
+      ...(known ?? started(deps.now(), request)),
       status: 'FAILED',
       finishedAt: deps.now().toISOString(),
       error: request.error,

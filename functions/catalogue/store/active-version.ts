@@ -1,4 +1,5 @@
 import { getItem } from '#commons/store/table-items';
+import { layoutOf } from '../domain/catalogue-layout';
 import { activeVersionKey } from './catalogue-keys';
 
 /**
@@ -11,6 +12,8 @@ export const ACTIVE_VERSION_CACHE_MS = 5_000;
 export interface ActiveVersion {
   readonly version: string;
   readonly publishedAt: string;
+  /** What the version holds (docs/design.md D73): readers of newer data answer 503 until it is upgraded. */
+  readonly layout: number;
 }
 
 let cached: { active: ActiveVersion | undefined; readAt: number } | undefined;
@@ -21,7 +24,7 @@ export const activeVersion = async (now = performance.now()): Promise<ActiveVers
   const item = await getItem(activeVersionKey);
   const active =
     item && typeof item.version === 'string'
-      ? { version: item.version, publishedAt: String(item.publishedAt) }
+      ? { version: item.version, publishedAt: String(item.publishedAt), layout: layoutOf(item) }
       : undefined;
   cached = { active, readAt: now };
   return active;

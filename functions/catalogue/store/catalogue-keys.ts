@@ -8,17 +8,21 @@ import type { ListingPartition } from '../domain/listing';
  */
 const versioned = (version: string, rest: string) => `CAT#${version}#${rest}`;
 
+/** A product's partition holds the product (this sort key) and its stock levels (STOCK#<location>). */
+export const PRODUCT_SORT_KEY = 'PRODUCT';
+export const STOCK_SORT_PREFIX = 'STOCK#';
 export const productKey = (version: string, id: number) => ({
   pk: versioned(version, `PRODUCT#${id}`),
-  sk: 'PRODUCT',
+  sk: PRODUCT_SORT_KEY,
 });
 export const stockKey = (version: string, productId: number, locationId: string) => ({
   pk: versioned(version, `PRODUCT#${productId}`),
-  sk: `STOCK#${locationId}`,
+  sk: `${STOCK_SORT_PREFIX}${locationId}`,
 });
+export const REFERENCE_SORT_KEY = 'REFERENCE';
 export const referenceDataKey = (version: string) => ({
   pk: versioned(version, 'REFERENCE'),
-  sk: 'REFERENCE',
+  sk: REFERENCE_SORT_KEY,
 });
 
 const ANY = '*';
@@ -55,6 +59,8 @@ export const publishLockKey = { pk: CONTROL, sk: 'LOCK' } as const;
 /** What happened to one publish or stock update (status, counts, the first errors). */
 export const publishRecordKey = (publishId: string) => ({ pk: CONTROL, sk: `PUBLISH#${publishId}` });
 export const PUBLISH_RECORD_PREFIX = 'PUBLISH#';
+/** A version's own record: how many plan files hold its items, and its layout (docs/design.md D73). */
+export const versionRecordKey = (version: string) => ({ pk: CONTROL, sk: `VERSION#${version}` });
 /** How far the writing of one chunk of a version has come, so a retried chunk resumes there. */
 export const chunkProgressPartition = (version: string) => versioned(version, 'CHUNKS');
 export const chunkProgressKey = (version: string, chunk: number) => ({

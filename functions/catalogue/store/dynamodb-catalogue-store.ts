@@ -1,10 +1,11 @@
 import { getItem, getItems, type Item, readPositions, withoutKeys } from '#commons/store/table-items';
+import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import type { ListingEntry, ListingPartition } from '../domain/listing';
 import type { ListingReader } from '../domain/listing-page';
 import { decodeSummary } from '../domain/listing-summary';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
-import { activeVersion } from './active-version';
+import { type ActiveVersion, activeVersion } from './active-version';
 import {
   listingPartitionKey,
   listingSummaryKey,
@@ -16,11 +17,17 @@ import type { CatalogueStore } from './catalogue-store';
 
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
 
-const listingsAt = (version: string): ListingReader => ({
+/** A published version: its id, and the layout it was written in (docs/design.md D73). */
+export type CatalogueVersion = Pick<ActiveVersion, 'version' | 'layout'>;
+
+const listingsAt = ({ version, layout }: CatalogueVersion): ListingReader => ({
   async readPositions(partition: ListingPartition, from: number, to: number) {
+    requireLayout(layout, READER_LAYOUTS.listingPartition);
     return (await readPositions(listingPartitionKey(version, partition), from, to)).map(toEntry);
   },
   async summaries(partitions: readonly ListingPartition[]) {
+    // A version older than the summaries has none: never page a union from their absence.
+    requireLayout(layout, READER_LAYOUTS.listingSummaries);
     const items = await getItems(partitions.map((p) => listingSummaryKey(version, p)));
     const byPartition = new Map(items.map((item) => [item.pk, String(item.blocks)]));
     return partitions.map((p) => {
@@ -50,19 +57,31 @@ const referenceAt = (version: string): Promise<ReferenceData> => {
   return reference;
 };
 
-/** The catalogue of one published version. */
-export const catalogueAt = (version: string): CatalogueStore => ({
-  async getProduct(id) {
-    const item = await getItem(productKey(version, id));
-    return item ? (withoutKeys(item) as unknown as ProductRecord) : undefined;
-  },
-  async getStock(productId, locationId) {
-    const item = await getItem(stockKey(version, productId, locationId));
-    return item ? (withoutKeys(item) as unknown as StockLevel) : undefined;
-  },
-  getReferenceData: () => referenceAt(version),
-  listings: listingsAt(version),
-});
+/**
+ * The catalogue of one published version. Each read states the layout it needs (docs/design.md
+ * D73): a version older than that answers CatalogueLayoutError, a 503, rather than what it lacks.
+ */
+export const catalogueAt = (published: CatalogueVersion): CatalogueStore => {
+  const { version, layout } = published;
+  const items = () => requireLayout(layout, READER_LAYOUTS.items);
+  return {
+    async getProduct(id) {
+      items();
+      const item = await getItem(productKey(version, id));
+      return item ? (withoutKeys(item) as unknown as ProductRecord) : undefined;
+    },
+    async getStock(productId, locationId) {
+      items();
+      const item = await getItem(stockKey(version, productId, locationId));
+      return item ? (withoutKeys(item) as unknown as StockLevel) : undefined;
+    },
+    getReferenceData: async () => {
+      items();
+      return referenceAt(version);
+    },
+    listings: listingsAt(published),
+  };
+};
 
 /** What a stage answers before its first publish: no products, no countries, no business units. */
 export const EMPTY_CATALOGUE: CatalogueStore = {
@@ -81,5 +100,5 @@ export const EMPTY_CATALOGUE: CatalogueStore = {
  */
 export const activeCatalogue = async (): Promise<CatalogueStore> => {
   const active = await activeVersion();
-  return active ? catalogueAt(active.version) : EMPTY_CATALOGUE;
+  return active ? catalogueAt(active) : EMPTY_CATALOGUE;
 };

@@ -26,9 +26,8 @@ import {
   productKey,
   publishLockKey,
   publishRecordKey,
+  versionRecordKey,
 } from './catalogue-keys';
-
-const versionRecordKey = (version: string) => ({ pk: activeVersionKey.pk, sk: `VERSION#${version}` });
 
 const get = async (key: Record<string, string>) =>
   (await documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })))

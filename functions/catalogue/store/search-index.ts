@@ -7,12 +7,14 @@ import {
   stockSnapshotKey,
 } from '../adapters/import-object-keys';
 import { decompressSnapshot } from '../adapters/search-snapshot-codec';
+import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import type { ProductIndex } from '../domain/product-search';
 import { type SearchColumns, searchColumnsOf, unpackSearchColumns } from '../domain/search-columns';
 import type { StockSnapshot } from '../domain/search-document';
 import { stockMask } from '../domain/search-snapshot';
 import { type TextIndex, textIndexOf, unpackTextIndex } from '../domain/search-text-index';
 import { ACTIVE_VERSION_CACHE_MS } from './active-version';
+import type { CatalogueVersion } from './dynamodb-catalogue-store';
 
 /**
  * The active catalogue version's search index (docs/design.md D68), kept by the execution
@@ -120,15 +122,19 @@ const EMPTY_INDEX = indexOf(EMPTY_COLUMNS, textIndexOf([], 'en'), {
 });
 
 /**
- * The index of `version` with the text index of `language` (empty on a stage nothing was
- * published to). A read that fails is not kept: the next search reads again.
+ * The index of a version with the text index of `language` (empty on a stage nothing was
+ * published to). A version older than the snapshots is CatalogueLayoutError, a 503 (docs/design.md
+ * D73), never a read of files it does not have. A read that fails is not kept: the next search
+ * reads again.
  */
 export const searchIndex = async (
-  version: string | undefined,
+  published: CatalogueVersion | undefined,
   language: Language,
   now = performance.now(),
 ): Promise<ProductIndex> => {
-  if (version === undefined) return EMPTY_INDEX;
+  if (published === undefined) return EMPTY_INDEX;
+  const { version, layout } = published;
+  requireLayout(layout, READER_LAYOUTS.searchSnapshot);
   const current = loadedFor(version, now);
   let columns: SearchColumns;
   let text: TextIndex;

@@ -32,6 +32,10 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'Retry-After': String(retryAfterSeconds),
   });
 
+/** docs/design.md D1, D73: data the answer needs is being made; `Retry-After` is whole seconds to wait. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, 'service_unavailable', message, { 'Retry-After': String(retryAfterSeconds) });
+
 export const internalError = () => new HttpError(500, 'internal_error', 'An unexpected error occurred.');
 
 /** Names a parameter only when its name is plain, so a message never echoes arbitrary input. */

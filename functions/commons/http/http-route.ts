@@ -6,12 +6,14 @@ import type { Caller } from '../caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';
 import { readMeter } from '../read-meter';
+import { TemporarilyUnavailable } from '../unavailable';
 import { callerFromAuthorizer } from './caller-context';
 import {
   HttpError,
   internalError,
   invalidRequest,
   notFound,
+  serviceUnavailable,
   unauthorized,
   unsupportedMediaType,
 } from './errors';
@@ -142,10 +144,21 @@ const readBody = (event: APIGatewayProxyEvent, optional: boolean): unknown => {
   }
 };
 
+/** An error as the client sees it: an HttpError as it is, data not ready yet a 503, anything else none. */
+const answerOf = (error: unknown): HttpError | undefined => {
+  if (error instanceof HttpError) return error;
+  if (error instanceof TemporarilyUnavailable) {
+    logger.warn('temporarily unavailable', { reason: error.detail });
+    return serviceUnavailable(error.message, error.retryAfterSeconds);
+  }
+  return undefined;
+};
+
 /**
  * The one middleware every HTTP function shares: correlation id, one log line per request with
  * its status, duration and items read, and the docs/design.md D1 error rule — an HttpError becomes its own
- * status and general message, anything else a 500 whose details stay in the log.
+ * status and general message, data not ready yet a 503 with Retry-After (D73), anything else a
+ * 500 whose details stay in the log.
  */
 const observeAndAnswerErrors = (): MiddlewareObj<
   APIGatewayProxyEvent,
@@ -177,7 +190,7 @@ const observeAndAnswerErrors = (): MiddlewareObj<
       done(event, response?.statusCode ?? 200);
     },
     onError: (request) => {
-      const error = request.error instanceof HttpError ? request.error : undefined;
+      const error = answerOf(request.error);
       if (!error) logger.error('unhandled error', request.error as Error);
       const answer = error ?? internalError();
       request.response = jsonResponse(

@@ -7,6 +7,7 @@
  */
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { CATALOGUE_LAYOUT } from '../../../functions/catalogue/domain/catalogue-layout';
 import { forgetActiveVersion } from '../../../functions/catalogue/store/active-version';
 import { catalogueReadAccess } from '../../../functions/catalogue/store/catalogue-access';
 import { activeVersionKey } from '../../../functions/catalogue/store/catalogue-keys';
@@ -20,7 +21,9 @@ it('reads only catalogue keys, with GetItem, BatchGetItem and Query only, for ev
   forgetActiveVersion();
   dynamo.reset();
   dynamo.on(GetCommand).resolves({ Item: { pk: 'x', sk: 'y', countries: [], businessUnits: [], rates: {} } });
-  dynamo.on(GetCommand, { Key: activeVersionKey }).resolves({ Item: { ...activeVersionKey, version: 'v7' } });
+  dynamo
+    .on(GetCommand, { Key: activeVersionKey })
+    .resolves({ Item: { ...activeVersionKey, version: 'v7', layout: CATALOGUE_LAYOUT } });
   dynamo.on(QueryCommand).resolves({ Items: [], ScannedCount: 0 });
   dynamo.on(BatchGetCommand).resolves({ Responses: {} });
 

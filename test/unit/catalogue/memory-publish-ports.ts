@@ -1,3 +1,7 @@
+import type {
+  PlannedVersion,
+  PublishRequest,
+} from '../../../functions/catalogue/domain/catalogue-publishing';
 import type { StockSnapshot } from '../../../functions/catalogue/domain/search-document';
 import type { SearchSnapshotFiles } from '../../../functions/catalogue/domain/search-snapshot';
 import type {
@@ -9,6 +13,13 @@ import type {
   VersionItem,
   VersionRecord,
 } from '../../../functions/catalogue/services/publish-ports';
+import {
+  acquirePublishLock,
+  type PublishDeps,
+  planVersion,
+  switchActiveVersion,
+  writeVersionChunk,
+} from '../../../functions/catalogue/services/publish-service';
 
 /** The publish workflow's ports in memory: a table of items, the control records, and the bucket. */
 export function memoryPublishPorts(uploads: Record<string, string> = {}) {
@@ -42,8 +53,9 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
     },
     version: async (version) => versions.get(version),
     async addVersionFile(version) {
-      const files = (versions.get(version)?.files ?? 0) + 1;
-      versions.set(version, { version, files });
+      const known = versions.get(version);
+      const files = (known?.files ?? 0) + 1;
+      versions.set(version, { ...known, version, files });
       return files;
     },
     async writeChunk(version, chunk, chunkItems, every) {
@@ -109,4 +121,35 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
     versionItems: (version: string) => [...items.values()].filter((i) => i.pk.startsWith(`CAT#${version}#`)),
     searchSnapshots,
   };
+}
+
+/** The clock of the workflow's steps in the unit tests. */
+export const PUBLISH_NOW = new Date('2026-11-24T10:00:00Z');
+
+/** A run of a catalogue file (or of `kind`), uploaded as `uploads/<id>.jsonl`. */
+export const publishRequest = (
+  publishId: string,
+  kind: PublishRequest['kind'] = 'catalogue',
+): PublishRequest => ({
+  publishId,
+  kind,
+  key: `uploads/${publishId}.jsonl`,
+});
+
+/** The ports, the steps' dependencies, and the workflow's catalogue path as the state machine runs it. */
+export function publishWorkflow(uploads: Record<string, string> = {}) {
+  const ports = memoryPublishPorts(uploads);
+  const deps: PublishDeps = { store: ports.store, files: ports.files, now: () => PUBLISH_NOW };
+  /** Plan, chunks and switch of a run whose lock is taken (a publish's, or an upgrade's). */
+  const planAndSwitch = async (run: PublishRequest): Promise<PlannedVersion> => {
+    const plan = await planVersion(deps, run);
+    for (const chunk of plan.chunks) await writeVersionChunk(deps, { version: plan.version, chunk });
+    await switchActiveVersion(deps, { ...run, plan });
+    return plan;
+  };
+  const publish = async (id: string) => {
+    await acquirePublishLock(deps, publishRequest(id));
+    return planAndSwitch(publishRequest(id));
+  };
+  return { ports, deps, planAndSwitch, publish };
 }

@@ -1,45 +1,19 @@
 import { catalogueLines } from '../../../functions/catalogue/domain/catalogue-file';
-import {
-  PUBLISH_ERRORS,
-  type PublishRequest,
-} from '../../../functions/catalogue/domain/catalogue-publishing';
+import { PUBLISH_ERRORS } from '../../../functions/catalogue/domain/catalogue-publishing';
 import {
   acquirePublishLock,
   applyStockFile,
-  type PublishDeps,
   planVersion,
   recordPublishFailure,
-  removeVersion,
   switchActiveVersion,
-  writeVersionChunk,
 } from '../../../functions/catalogue/services/publish-service';
+import { removeVersion } from '../../../functions/catalogue/services/removal-service';
 import { seedCatalogue } from '../../../local/seed/catalogue-seed';
-import { memoryPublishPorts } from './memory-publish-ports';
+import { publishRequest, publishWorkflow } from './memory-publish-ports';
 
 const seedText = `${catalogueLines(seedCatalogue()).join('\n')}\n`;
-const request = (publishId: string, kind: 'catalogue' | 'stock' = 'catalogue'): PublishRequest => ({
-  publishId,
-  kind,
-  key: `uploads/${publishId}.jsonl`,
-});
-
-const setUp = (uploads: Record<string, string>) => {
-  const ports = memoryPublishPorts(uploads);
-  const deps: PublishDeps = {
-    store: ports.store,
-    files: ports.files,
-    now: () => new Date('2026-11-24T10:00:00Z'),
-  };
-  /** The workflow's catalogue path, as the state machine runs it. */
-  const publish = async (id: string) => {
-    await acquirePublishLock(deps, request(id));
-    const plan = await planVersion(deps, request(id));
-    for (const chunk of plan.chunks) await writeVersionChunk(deps, { version: plan.version, chunk });
-    await switchActiveVersion(deps, { ...request(id), plan });
-    return plan;
-  };
-  return { ports, deps, publish };
-};
+const request = publishRequest;
+const setUp = publishWorkflow;
 
 describe('the publish workflow steps', () => {
   it('writes a whole version, switches to it, and removes the previous one from its plan', async () => {

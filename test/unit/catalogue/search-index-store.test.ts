@@ -9,6 +9,7 @@ import {
   searchTextKey,
   stockSnapshotKey,
 } from '../../../functions/catalogue/adapters/import-object-keys';
+import { CATALOGUE_LAYOUT } from '../../../functions/catalogue/domain/catalogue-layout';
 import { searchSnapshotOf } from '../../../functions/catalogue/domain/search-snapshot';
 import { labelOf } from '../../../functions/catalogue/domain/search-text-index';
 import { searchIndex } from '../../../functions/catalogue/store/search-index';
@@ -19,6 +20,8 @@ process.env[CATALOGUE_ENV.bucket] = 'imports-test';
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
 
+/** A version in this code's layout, which has the snapshot files. */
+const at = (version: string) => ({ version, layout: CATALOGUE_LAYOUT });
 const objects = new Map<string, { body: Uint8Array | string; etag: string }>();
 const reads: string[] = [];
 const publish = (version: string, label: string) => {
@@ -47,7 +50,7 @@ beforeEach(() => {
 
 it('reads the columns, the stock and the asked language once, then another language when asked', async () => {
   publish('v1', 'Garden');
-  const index = await searchIndex('v1', 'en', 0);
+  const index = await searchIndex(at('v1'), 'en', 0);
   expect(labelOf(index.text, 0)).toBe('Garden');
   expect([...index.stock('paris-1')!]).toEqual([1, 0]);
   expect(reads.sort()).toEqual([
@@ -55,23 +58,34 @@ it('reads the columns, the stock and the asked language once, then another langu
     'versions/v1/search-stock.json',
     'versions/v1/search-text-en.bin.gz',
   ]);
-  await searchIndex('v1', 'en', 1000);
+  await searchIndex(at('v1'), 'en', 1000);
   expect(reads).toHaveLength(3);
-  expect(labelOf((await searchIndex('v1', 'fr', 2000)).text, 0)).toBe('Garden (fr)');
+  expect(labelOf((await searchIndex(at('v1'), 'fr', 2000)).text, 0)).toBe('Garden (fr)');
   expect(reads.at(-1)).toBe('versions/v1/search-text-fr.bin.gz');
 });
 
 it('asks for the stock again after 5 s, and takes it only when its ETag changed', async () => {
-  await searchIndex('v1', 'en', 6000);
+  await searchIndex(at('v1'), 'en', 6000);
   expect(reads).toEqual(['versions/v1/search-stock.json']);
   objects.set(stockSnapshotKey('v1'), { body: '{"paris-1":[2]}', etag: '"s2"' });
-  expect([...(await searchIndex('v1', 'en', 8000)).stock('paris-1')!]).toEqual([1, 0]);
-  expect([...(await searchIndex('v1', 'en', 12_000)).stock('paris-1')!]).toEqual([0, 1]);
+  expect([...(await searchIndex(at('v1'), 'en', 8000)).stock('paris-1')!]).toEqual([1, 0]);
+  expect([...(await searchIndex(at('v1'), 'en', 12_000)).stock('paris-1')!]).toEqual([0, 1]);
 });
 
 it('reads a new version whole, and reads again after a read that failed', async () => {
-  await expect(searchIndex('v2', 'en', 20_000)).rejects.toThrow('S3 answered 404');
+  await expect(searchIndex(at('v2'), 'en', 20_000)).rejects.toThrow('S3 answered 404');
   publish('v2', 'Orchard');
-  expect(labelOf((await searchIndex('v2', 'en', 21_000)).text, 0)).toBe('Orchard');
+  expect(labelOf((await searchIndex(at('v2'), 'en', 21_000)).text, 0)).toBe('Orchard');
   expect((await searchIndex(undefined, 'en')).columns.count).toBe(0);
+});
+
+it('reads nothing of a version older than the snapshots: the search is unavailable until it is upgraded', async () => {
+  publish('v3', 'Meadow');
+  for (const layout of [1, 2]) {
+    await expect(searchIndex({ version: 'v3', layout }, 'en', 30_000)).rejects.toMatchObject({
+      name: 'CatalogueLayoutError',
+      retryAfterSeconds: 5,
+    });
+  }
+  expect(reads).toEqual([]);
 });

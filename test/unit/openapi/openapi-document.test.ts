@@ -97,4 +97,21 @@ describe('docs/openapi.json', () => {
       'application/pdf',
     ]);
   });
+
+  it('lists the 503 with Retry-After where a catalogue of an older layout can answer it, and nowhere else', () => {
+    const unavailable = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Json)
+        .filter(([, operation]) => (operation as Json).responses['503'])
+        .map(([method, operation]) => {
+          expect(Object.keys((operation as Json).responses['503'].headers)).toContain('Retry-After');
+          return `${method.toUpperCase()} ${path}`;
+        }),
+    );
+    // docs/design.md D73: listings across several partitions (summaries) and searches (snapshots).
+    expect(unavailable.sort()).toEqual([
+      'GET /countries/{country_id}/products',
+      'GET /products',
+      'POST /products/search',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AwsStub } from 'aws-sdk-client-mock';
+import { CATALOGUE_LAYOUT } from '../../../../functions/catalogue/domain/catalogue-layout';
 import { forgetActiveVersion } from '../../../../functions/catalogue/store/active-version';
 import { activeVersionKey } from '../../../../functions/catalogue/store/catalogue-keys';
 
@@ -7,13 +8,23 @@ import { activeVersionKey } from '../../../../functions/catalogue/store/catalogu
 export const VERSION = 'v1';
 
 /**
- * Makes the mocked table say VERSION is active; call in a beforeEach after `dynamo.reset()`.
- * Each test starts with no cached version, so each reads the pointer as a cold environment does.
+ * Makes the mocked table say VERSION is active, written in this code's layout unless another is
+ * given (`null`: none recorded, as before layouts were); call in a beforeEach after
+ * `dynamo.reset()`. Each test starts with no cached version, so each reads the pointer as a cold
+ * environment does.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the stub's input and output types are the client's.
-export const mockActiveVersion = (dynamo: AwsStub<any, any, any>) => {
+export const mockActiveVersion = (
+  // biome-ignore lint/suspicious/noExplicitAny: the stub's input and output types are the client's.
+  dynamo: AwsStub<any, any, any>,
+  layout: number | null = CATALOGUE_LAYOUT,
+) => {
   forgetActiveVersion();
-  dynamo
-    .on(GetCommand, { Key: activeVersionKey })
-    .resolves({ Item: { ...activeVersionKey, version: VERSION, publishedAt: '2026-01-01T00:00:00.000Z' } });
+  dynamo.on(GetCommand, { Key: activeVersionKey }).resolves({
+    Item: {
+      ...activeVersionKey,
+      version: VERSION,
+      publishedAt: '2026-01-01T00:00:00.000Z',
+      ...(layout === null ? {} : { layout }),
+    },
+  });
 };

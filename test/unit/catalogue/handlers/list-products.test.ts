@@ -1,5 +1,6 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { CATALOGUE_LAYOUT } from '../../../../functions/catalogue/domain/catalogue-layout';
 import { handler } from '../../../../functions/catalogue/handlers/list-products';
 import { handler as search } from '../../../../functions/catalogue/handlers/search-products';
 import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
@@ -32,14 +33,16 @@ const list = (query: Record<string, string[]>, headers?: Record<string, string>)
   handler(apiEvent({ resource: '/v1/products', query, headers }), lambdaContext);
 const bodyOf = (response: { body: string }) => JSON.parse(response.body);
 
-beforeEach(() => {
+/** The mocked table: a version of `layout` (this code's by default) with the reference data and two entries. */
+const mockCatalogue = (layout: number | null = CATALOGUE_LAYOUT) => {
   dynamo.reset();
-  mockActiveVersion(dynamo);
+  mockActiveVersion(dynamo, layout);
   dynamo
     .on(GetCommand, { Key: referenceDataKey(VERSION) })
     .resolves({ Item: { ...referenceDataKey(VERSION), ...reference } });
   dynamo.on(QueryCommand).resolves({ Items: [entry(21), entry(22)], ScannedCount: 2 });
-});
+};
+beforeEach(() => mockCatalogue());
 
 describe('GET /products', () => {
   it('reads one page as a position range of one partition', async () => {
@@ -136,5 +139,39 @@ describe('POST /products/search', () => {
     expect((await post('page=1', { 'Content-Type': 'application/x-www-form-urlencoded' })).statusCode).toBe(
       415,
     );
+  });
+});
+
+describe('an active version older than what a request reads (docs/design.md D73)', () => {
+  const post = (body: string) =>
+    search(apiEvent({ method: 'POST', resource: '/v1/products/search', body }), lambdaContext);
+  const unavailable = (response: { statusCode: number; headers?: Record<string, unknown>; body: string }) => {
+    expect(response.statusCode).toBe(503);
+    expect(response.headers).toMatchObject({ 'Retry-After': '5', 'Cache-Control': 'no-store' });
+    expect(bodyOf(response)).toEqual({
+      code: 'service_unavailable',
+      message: 'The catalogue is being brought up to date; try again in a few seconds.',
+    });
+  };
+
+  it.each([
+    ['no layout recorded (read as 1)', null],
+    ['layout 2', 2],
+  ])('answers 503 with Retry-After for a search, with %s, and reads no snapshot', async (_, layout) => {
+    mockCatalogue(layout);
+    const fetched = jest.spyOn(globalThis, 'fetch');
+    fetched.mockClear();
+    unavailable(await post('{"text":"book"}'));
+    unavailable(await list({ searchCriteria: ['{"limit":5}'] }));
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it('answers 503 for a listing across several partitions of layout 1 (no summaries), never an empty page', async () => {
+    mockCatalogue(null);
+    unavailable(await list({ brand: ['Acme', 'Zenith'] }));
+    // One partition needs no summary: answered as ever.
+    const one = await list({ country: ['GB'], brand: ['Acme'] });
+    expect(one.statusCode).toBe(200);
+    expect(bodyOf(one)).toHaveLength(2);
   });
 });

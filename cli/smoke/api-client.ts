@@ -33,6 +33,21 @@ export const describeCall = (call: Pick<Call, 'method' | 'operation' | 'path' | 
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * How long a request waits out 503s with Retry-After: right after a deploy that raises the
+ * catalogue's layout, listings across partitions and searches answer so until the stage has
+ * upgraded its catalogue by itself (docs/design.md D73), which takes seconds to minutes.
+ */
+export const UNAVAILABLE_WAIT_MS = 10 * 60_000;
+/** Longest single pause, whatever Retry-After asks. */
+const MAX_PAUSE_MS = 30_000;
+
+/** The pause a 503 asks for (its Retry-After in seconds), or undefined when it names none. */
+const retryAfterMs = (answer: Answer): number | undefined => {
+  const seconds = Number(answer.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_PAUSE_MS) : undefined;
+};
+
 /** `500 internal_error: The message.`, from an error body of ours (docs/api.md, Errors), else the status alone. */
 const statusText = (answer: Answer): string => {
   const { code, message } = (answer.json ?? {}) as { code?: unknown; message?: unknown };
@@ -51,23 +66,46 @@ export class ApiClient {
     /** `…/v1`, without a trailing slash. */
     readonly baseUrl: string,
     private readonly contract: Contract,
+    private readonly unavailableWaitMs = UNAVAILABLE_WAIT_MS,
+    private readonly pause: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   async call(call: Call): Promise<Answer> {
     const url = new URL(`${this.baseUrl}${call.path ?? call.operation}`);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
-    const answer = await this.fetch(url.href, {
-      method: call.method,
-      headers: {
-        ...(call.token === undefined ? {} : { authorization: `Bearer ${call.token}` }),
-        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-    });
+    const send = () =>
+      this.fetch(url.href, {
+        method: call.method,
+        headers: {
+          ...(call.token === undefined ? {} : { authorization: `Bearer ${call.token}` }),
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      });
+    let answer = await send();
+    // A 503 with Retry-After is the stage asking to come back (D73's upgrade): the check waits,
+    // and fails only if the stage still asks so after the whole wait.
+    let waited = 0;
+    for (
+      let pause = retryAfterMs(answer);
+      answer.status === 503 &&
+      !call.expect.includes(503) &&
+      pause !== undefined &&
+      waited < this.unavailableWaitMs;
+      pause = retryAfterMs(answer)
+    ) {
+      const ms = Math.max(pause, 1000);
+      await this.pause(ms);
+      waited += ms;
+      answer = await send();
+    }
     if (!call.expect.includes(answer.status)) {
-      throw new CheckFailed(
-        `${describeCall(call)} answered ${statusText(answer)}, expected ${call.expect.join(' or ')}`,
-      );
+      const after =
+        answer.status === 503 && waited > 0
+          ? `still answered ${statusText(answer)} after ${Math.round(waited / 1000)} s of waiting`
+          : `answered ${statusText(answer)}`;
+      throw new CheckFailed(`${describeCall(call)} ${after}, expected ${call.expect.join(' or ')}`);
     }
     const mediaType = answer.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
     const problem = this.contract.problem(call.method, call.operation, {

@@ -110,7 +110,7 @@ export class BatchQueue extends Construct {
           alarmName: `${batchDeadLetterQueueName(settings.stage)}-messages-visible`,
           alarmDescription:
             `Messages wait in the dead-letter queue of the ${settings.stage} order batches: the dead-letter ` +
-            'recorder is not draining it, so their batches stay in processing. See the README on redriving.',
+            'recorder is not draining it, so their batches stay in processing. See docs/batches-and-reports.md on redriving.',
           threshold: 1,
           evaluationPeriods: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -137,7 +137,7 @@ export class BatchQueue extends Construct {
           alarmName: `${batchDeadLetterQueueName(settings.stage)}-oldest-message-age`,
           alarmDescription:
             `A message has stayed over 15 minutes in the dead-letter queue of the ${settings.stage} order ` +
-            'batches: the recorder cannot attribute it to a batch. Inspect it, then delete or redrive it (README).',
+            'batches: the recorder cannot attribute it to a batch. Inspect it, then delete or redrive it (docs/batches-and-reports.md).',
           threshold: 15 * 60,
           evaluationPeriods: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

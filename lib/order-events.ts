@@ -121,7 +121,7 @@ export class OrderEvents extends Construct {
     this.alarms = {
       // Nothing drains the dead-letter queue: a message there is an event refused 3 times (schema,
       // unknown user or order) or one EventBridge could not deliver. An operator reads it, fixes the
-      // cause and moves it back (README) or deletes it.
+      // cause and moves it back (docs/batches-and-reports.md) or deletes it.
       deadLetters: this.deadLetterQueue
         .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: Stats.MAXIMUM })
         .createAlarm(this, 'DeadLettersAlarm', {

@@ -11,7 +11,7 @@ export interface CatalogueSeed {
 
 /**
  * The sandbox's catalogue, the same on every run. Tests import it to compute the answers they
- * expect instead of hard-coding them. Rules (also in the README): ids 1..200; ids with
+ * expect instead of hard-coding them. Rules (also in docs/sandbox.md): ids 1..200; ids with
  * remainder 0 or 3 by 5 are computers, the others books; brands in turn within each type;
  * ids divisible by 13 are in English only, by 7 have no Italian text, by 11 no German, by 17 no
  * French, by 19 no Spanish.

@@ -5,7 +5,7 @@ import { createPrng, type Prng } from './prng';
 import { CUSTOMER_IDS } from './user-seed';
 
 /**
- * The sandbox's orders, the same on every run. Rules (also in the README): 3,000 orders, ids
+ * The sandbox's orders, the same on every run. Rules (also in docs/sandbox.md): 3,000 orders, ids
  * 1..3000 in the order they were created (UTC, between 2025-01-01 and 2026-11-15, the seed's
  * "today"); owned by the customers 2..20, at least 50 each and unevenly; the administrator
  * (user 1) owns none. The status follows the order's age: recent orders are still pending,

@@ -3,7 +3,7 @@ import { userKey } from '../../functions/identity/store/identity-keys';
 import { createPrng, type Prng } from './prng';
 
 /**
- * The sandbox's users, the same on every run. Rules (also in the README): ids 1..20; user 1 is
+ * The sandbox's users, the same on every run. Rules (also in docs/sandbox.md): ids 1..20; user 1 is
  * the administrator (a right carried by the token, `npm run token -- --sub 1 --admin`: the
  * record itself is an ordinary one); users 2..20 are customers. Each lives in one of the
  * catalogue's countries, with a phone number and an address of that country; the username is

@@ -42,10 +42,13 @@ export const UNAVAILABLE_WAIT_MS = 10 * 60_000;
 /** Longest single pause, whatever Retry-After asks. */
 const MAX_PAUSE_MS = 30_000;
 
-/** The pause a 503 asks for (its Retry-After in seconds), or undefined when it names none. */
-const retryAfterMs = (answer: Answer): number | undefined => {
+/**
+ * The pause an answer's Retry-After asks for, in ms (seconds as a whole number, at most
+ * `maxMs`), or undefined when it names none.
+ */
+export const retryAfterMs = (answer: Pick<Answer, 'headers'>, maxMs = MAX_PAUSE_MS): number | undefined => {
   const seconds = Number(answer.headers.get('retry-after') ?? Number.NaN);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_PAUSE_MS) : undefined;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, maxMs) : undefined;
 };
 
 /** `500 internal_error: The message.`, from an error body of ours (docs/api.md, Errors), else the status alone. */

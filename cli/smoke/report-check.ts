@@ -1,4 +1,4 @@
-import type { Answer } from './api-client';
+import { type Answer, retryAfterMs } from './api-client';
 import { type CheckContext, seconds, sleep, type Writer } from './check-context';
 import { CheckFailed } from './checks';
 
@@ -16,10 +16,10 @@ interface ReportStatus {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
-/** The wait an answer asks for, in ms: its Retry-After (1–10 s), else 2 s. */
-const retryAfterMs = (answer: Answer): number => {
-  const value = Number(answer.headers.get('retry-after'));
-  return (Number.isInteger(value) && value > 0 ? Math.min(value, 10) : 2) * 1000;
+/** The wait a status answer asks for, in ms: its Retry-After (1–10 s), else 2 s. */
+const pollMs = (answer: Answer): number => {
+  const asked = retryAfterMs(answer, 10_000);
+  return asked === undefined || asked < 1000 ? 2000 : Math.floor(asked / 1000) * 1000;
 };
 
 /**
@@ -48,7 +48,7 @@ export async function reportCheck(
       cleanup.add(`report ${id} and its PDF`, () => store.removeReport(id));
       const started = Date.now();
       const statusPath = api.ownPath(asked);
-      let wait = retryAfterMs(asked);
+      let wait = pollMs(asked);
       let reportPath: string | undefined;
       while (!reportPath) {
         if (Date.now() - started > REPORT_WAIT_MS) {
@@ -74,7 +74,7 @@ export async function reportCheck(
             `report ${id} ended FAILED (${body.error?.code ?? 'no code'}: ${body.error?.message ?? 'no message'})`,
           );
         }
-        wait = retryAfterMs(status);
+        wait = pollMs(status);
       }
       const report = await api.call({
         method: 'GET',

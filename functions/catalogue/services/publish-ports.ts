@@ -96,3 +96,10 @@ export interface PublishStore {
   existingProducts(version: string, ids: readonly number[]): Promise<Set<number>>;
   putItems(items: readonly VersionItem[]): Promise<void>;
 }
+
+/** What the workflow's steps work with: the table's and the bucket's ports, and the clock. */
+export interface PublishDeps {
+  readonly store: PublishStore;
+  readonly files: ImportFiles;
+  readonly now: () => Date;
+}

@@ -17,19 +17,15 @@ import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';
 import { catalogueItems } from '../store/catalogue-items';
 import { stockKey } from '../store/catalogue-keys';
-import type { ImportFiles, PublishStore, VersionItem } from './publish-ports';
+import type { PublishDeps, VersionItem } from './publish-ports';
 import { started, updateRecord, what } from './publish-records';
 import { activeVersionFile } from './upgrade-service';
 
-/**
+/*
  * The publish workflow's steps (docs/design.md D48): each is one task of the state machine and
  * may run again (a retry, a redelivery) without doing its work twice.
  */
-export interface PublishDeps {
-  readonly store: PublishStore;
-  readonly files: ImportFiles;
-  readonly now: () => Date;
-}
+export type { PublishDeps } from './publish-ports';
 
 /** Refuses the file: the record keeps the first errors, the execution fails with a summary. */
 const refuseFile = async (

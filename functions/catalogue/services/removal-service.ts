@@ -7,8 +7,8 @@ import {
   type RemovalCursor,
   type RemovalProgress,
 } from '../domain/catalogue-publishing';
+import type { PublishDeps } from './publish-ports';
 import { updateRecord } from './publish-records';
-import type { PublishDeps } from './publish-service';
 
 /**
  * Removing a version (docs/design.md D48): the previous one after a publish's grace period, a

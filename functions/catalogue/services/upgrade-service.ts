@@ -9,9 +9,8 @@ import {
   upgradeId,
 } from '../domain/catalogue-publishing';
 import { versionCatalogue } from '../store/catalogue-items';
-import type { ActiveRecord } from './publish-ports';
+import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';
-import type { PublishDeps } from './publish-service';
 
 /**
  * The upgrade (docs/design.md D73): after a deploy whose code writes a newer layout than the

@@ -1,11 +1,14 @@
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { type RunningSandbox, runningSandbox } from '../local/running-sandbox';
 import { SANDBOX_STAGE } from '../local/sandbox-identity';
 import { DEFAULT_STATE_DIR } from '../local/state-dir';
 
 /** A command line that cannot be run as given: its message, then the usage, and exit 2. */
 export class UsageError extends Error {}
+
+/** An input the command refuses (a file that is missing, a directory, not UTF-8 …): its message, and exit 1. */
+export class InputError extends Error {}
 
 /** What `npm run catalogue` and `npm run events` read from their command line. */
 export interface StageCommand {
@@ -14,24 +17,34 @@ export interface StageCommand {
   readonly stage: string;
   readonly stateDir: string;
   readonly help: boolean;
+  /** `--debug`: an unexpected error prints its stack, and the AWS SDK's warnings are shown. */
+  readonly debug: boolean;
+  /** The values of the command's own options (`extra`), as node:util's parseArgs gives them. */
+  readonly options: Readonly<Record<string, string | boolean | undefined>>;
 }
 
-export function parseStageCommand(args: readonly string[]): StageCommand {
+/** Parses the options every stage command shares, and the command's own (`extra`). */
+export function parseStageCommand(args: readonly string[], extra: ParseArgsOptionsConfig = {}): StageCommand {
   const { values, positionals } = parseArgs({
     args: [...args],
     options: {
+      ...extra,
       stage: { type: 'string' },
       'state-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      debug: { type: 'boolean' },
     },
     allowPositionals: true,
+    allowNegative: true,
     strict: true,
   });
   return {
     positionals,
-    stage: values.stage ?? SANDBOX_STAGE,
-    stateDir: path.resolve(values['state-dir'] ?? DEFAULT_STATE_DIR),
-    help: values.help ?? false,
+    stage: (values.stage as string | undefined) ?? SANDBOX_STAGE,
+    stateDir: path.resolve((values['state-dir'] as string | undefined) ?? DEFAULT_STATE_DIR),
+    help: (values.help as boolean | undefined) ?? false,
+    debug: (values.debug as boolean | undefined) ?? false,
+    options: values as Record<string, string | boolean | undefined>,
   };
 }
 

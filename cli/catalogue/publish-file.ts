@@ -171,7 +171,7 @@ async function runClaimed(
       return refusedOutcome(request, started, {
         message:
           `The publish lock was taken by another run while this ${what(kind)} was being prepared ` +
-          `(the command was held up for more than ${PUBLISH_TIMING.claimSeconds} s); it was not started. ` +
+          `(its claim was not renewed for ${PUBLISH_TIMING.claimSeconds} s); it was not started. ` +
           'Run it again (npm run catalogue -- status shows the runs).',
       });
     }
@@ -183,7 +183,7 @@ async function runClaimed(
       pollMs,
     );
   } catch (error) {
-    // Nothing started (or the start's answer was lost): a claim still the command's is released.
+    // A claim its workflow has not taken over (nothing started, or the start's answer was lost) is released.
     await releaseLock(target, publishId, { claimOnly: true }).catch(() => {});
     throw error;
   } finally {

@@ -61,7 +61,9 @@ export function reportError(
 ): ReportedError {
   // Node's own errors may come from another realm (a test's VM context): not `instanceof Error` there.
   const failure =
-    typeof error === 'object' && error !== null && 'message' in error ? (error as Error) : new Error(String(error));
+    typeof error === 'object' && error !== null && 'message' in error
+      ? (error as Error)
+      : new Error(String(error));
   const withStack = (lines: string[]) => (debug && failure.stack ? [...lines, failure.stack] : lines);
   if (isUsageProblem(failure)) {
     const usageLine = usage?.split('\n')[0];

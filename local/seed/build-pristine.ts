@@ -44,7 +44,7 @@ async function main() {
       progress.step(`writing ${seed.items.length} items (the users and the sample report job)`);
       await writeItems(client, booted.servers.tableName, seed.items);
       progress.step(
-        `sending ${seed.orderEvents.length.toLocaleString('en')} orders as order.placed events through the bus`,
+        `sending ${seed.orderEvents.length.toLocaleString('en')} orders as events through the bus`,
       );
       await sendSeedOrders(booted.servers, client, seed.orderEvents, (done, total) =>
         progress.count(done, total, 'applied'),

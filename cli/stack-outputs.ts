@@ -1,5 +1,6 @@
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import { stackName } from '../lib/resource-names';
+import { InputError } from './command-errors';
 
 /** A deployed stage's stack outputs, as `npm run catalogue` and `npm run smoke` find the stage by them. */
 export interface StackOutputs {
@@ -21,13 +22,13 @@ export async function stackOutputs(stage: string): Promise<StackOutputs> {
       ({ Stacks: stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: name })));
     } catch (error) {
       if ((error as Error).name === 'CredentialsProviderError') {
-        throw new Error(
+        throw new InputError(
           `Reading the stack ${name} needs AWS credentials for its account: set AWS_PROFILE (or run aws sso login), and AWS_REGION.`,
         );
       }
       if (!/does not exist/.test((error as Error).message)) throw error;
       const region = await cloudFormation.config.region();
-      throw new Error(
+      throw new InputError(
         `There is no stack ${name} in ${region} for these credentials: deploy the stage first, or set AWS_REGION and AWS_PROFILE to where it is.`,
       );
     }

@@ -1,14 +1,11 @@
 import * as path from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { type RunningSandbox, runningSandbox } from '../local/running-sandbox';
+import { type FoundSandbox, findRunningSandbox, shownDir } from '../local/running-sandbox';
 import { SANDBOX_STAGE } from '../local/sandbox-identity';
 import { DEFAULT_STATE_DIR } from '../local/state-dir';
+import { InputError, runCommand } from './command-errors';
 
-/** A command line that cannot be run as given: its message, then the usage, and exit 2. */
-export class UsageError extends Error {}
-
-/** An input the command refuses (a file that is missing, a directory, not UTF-8 …): its message, and exit 1. */
-export class InputError extends Error {}
+export { InputError, UsageError } from './command-errors';
 
 /** What `npm run catalogue` and `npm run events` read from their command line. */
 export interface StageCommand {
@@ -48,32 +45,27 @@ export function parseStageCommand(args: readonly string[], extra: ParseArgsOptio
   };
 }
 
-/** The sandbox running on the state directory, which `--stage sandbox` means. */
-export function requireRunningSandbox(stateDir: string): RunningSandbox {
-  const running = runningSandbox(stateDir);
-  if (!running) {
-    throw new UsageError(
-      `No sandbox runs on ${stateDir}: start it with \`npm start\`, or name a deployed stage with --stage NAME.`,
+/**
+ * The sandbox `--stage sandbox` means: the one running on the state directory or, given none
+ * (the default directory), the only one running from this checkout (docs/design.md D80).
+ * Otherwise an InputError saying which run and naming --state-dir (exit 1).
+ */
+export function requireRunningSandbox(stateDir: string): FoundSandbox {
+  const found = findRunningSandbox(stateDir);
+  if ('problem' in found) throw new InputError(found.problem);
+  if (found.sandbox.stateDir !== stateDir) {
+    console.error(
+      `Using the sandbox on ${shownDir(found.sandbox.stateDir)} (${found.sandbox.url}), the only one running.`,
     );
   }
-  return running;
+  return found.sandbox;
 }
 
 /**
- * Runs a command's main and exits with its code; a usage problem (a UsageError, arguments the
- * parser refuses) prints its message and the usage and exits 2, anything else its stack.
+ * Runs a command's main and exits with its code; an error is one or two lines (cli/command-errors.ts):
+ * a usage problem (a UsageError, arguments the parser refuses) exits 2, anything else 1, and the
+ * stack is shown only with --debug.
  */
 export function runStageCommand(main: () => Promise<number>, usage: string): void {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const known =
-        error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-      console.error(known ? (error as Error).message : ((error as Error).stack ?? String(error)));
-      if (known) console.error(`\n${usage}`);
-      process.exitCode = 2;
-    },
-  );
+  runCommand(main, usage);
 }

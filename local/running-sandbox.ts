@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { isProcessAlive, readJson, statePaths } from './state-dir';
+import * as path from 'node:path';
+import { registerSandbox, registryEntries, sandboxRegistryDir, unregisterSandbox } from './sandbox-registry';
+import { DEFAULT_STATE_DIR, isProcessAlive, readJson, statePaths } from './state-dir';
 
 /**
  * What `sandbox.json` says of the sandbox running on a state directory: where each of its
@@ -39,5 +41,67 @@ export const runningSandbox = (stateDir: string): RunningSandbox | undefined => 
   return running && isProcessAlive(running.pid) ? running : undefined;
 };
 
-export const writeRunningSandbox = (stateDir: string, running: RunningSandbox) =>
+/** Writes sandbox.json, then the registry's entry (which names the state directory). */
+export const writeRunningSandbox = (stateDir: string, running: RunningSandbox) => {
   writeFileSync(statePaths(stateDir).running, `${JSON.stringify(running, null, 2)}\n`);
+  registerSandbox({ pid: running.pid, stateDir });
+};
+
+/** A running sandbox and the state directory it runs on. */
+export interface FoundSandbox extends RunningSandbox {
+  readonly stateDir: string;
+}
+
+/** The sandboxes of this checkout that are running (their entries in the registry, checked against their sandbox.json). */
+export function runningSandboxes(registryDir = sandboxRegistryDir()): FoundSandbox[] {
+  return registryEntries(registryDir, (file) => readJson(file)).flatMap(({ pid, stateDir }) => {
+    const running = runningSandbox(stateDir);
+    if (running?.pid === pid) return [{ ...running, stateDir }];
+    if (!isProcessAlive(pid)) unregisterSandbox(pid, registryDir);
+    return [];
+  });
+}
+
+/** A directory as a person typed it: relative to the working directory when it is below it. */
+export const shownDir = (dir: string): string => {
+  const relative = path.relative(process.cwd(), dir);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir;
+};
+
+const listed = (sandboxes: readonly FoundSandbox[]) =>
+  sandboxes.map((s) => `${shownDir(s.stateDir)} (${s.url})`).join(', ');
+
+/**
+ * The sandbox a command acts on (docs/design.md D80): the one running on `stateDir`; when that is
+ * the default (no --state-dir) and none runs there, the only one running from this checkout.
+ * Otherwise a message saying which run, and to name one with --state-dir.
+ */
+export function findRunningSandbox(
+  stateDir: string,
+  { defaultStateDir = DEFAULT_STATE_DIR, registryDir = sandboxRegistryDir() } = {},
+): { readonly sandbox: FoundSandbox } | { readonly problem: string } {
+  const here = runningSandbox(stateDir);
+  if (here) return { sandbox: { ...here, stateDir } };
+  const others = runningSandboxes(registryDir).filter(
+    (s) => path.resolve(s.stateDir) !== path.resolve(stateDir),
+  );
+  const where = `No sandbox runs on ${shownDir(stateDir)}`;
+  if (path.resolve(stateDir) === path.resolve(defaultStateDir)) {
+    if (others.length === 1) return { sandbox: others[0]! };
+    if (others.length === 0) {
+      return {
+        problem: `${where}, nor on any other directory: start one with \`npm start\` (--state-dir DIR for another directory).`,
+      };
+    }
+    return {
+      problem: `${where}; ${others.length} run on others: ${listed(others)}.\nName one with --state-dir DIR.`,
+    };
+  }
+  return {
+    problem:
+      others.length === 0
+        ? `${where} (--state-dir): start one there with \`npm start -- --state-dir ${shownDir(stateDir)}\`.`
+        : `${where} (--state-dir); ${others.length === 1 ? 'one runs' : `${others.length} run`} on ${listed(others)}.\n` +
+          'Name that directory with --state-dir DIR, or start one with `npm start -- --state-dir DIR`.',
+  };
+}

@@ -47,7 +47,9 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
     let origin: SandboxState['origin'] = 'kept';
     let seededInMs: number | undefined;
     const copySeed = async () => {
-      const pristine = await pristineData(pristineKey(keys.tableKey, keys.seedKey), spawnPristineBuild);
+      const pristine = await pristineData(pristineKey(keys.tableKey, keys.seedKey), (dynamodbDir, s3Dir) =>
+        spawnPristineBuild(dynamodbDir, s3Dir, log),
+      );
       seededInMs = pristine.builtInMs;
       rmSync(paths.state, { force: true });
       rmSync(paths.dynamodb, { recursive: true, force: true });

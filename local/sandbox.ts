@@ -133,7 +133,8 @@ async function main(): Promise<void> {
       'Commerce API sandbox',
       `  API       ${front.url}`,
       `  State     ${where} (${seeded}; --reset starts again)`,
-      `  Seed      ${state.seedSummary}`,
+      // The data kept from the last run may hold another catalogue: the Catalogue line says which.
+      `  Seed      ${state.origin === 'kept' ? 'what --reset starts from: ' : ''}${state.seedSummary}`,
       `  DynamoDB  ${state.dynamodb.endpoint}, table ${state.tableName}`,
       `  SQS       ${queues.endpoint}, queue ${queues.batchQueue.name} (+ -dlq); failed messages come back ` +
         `${SANDBOX_TIME_COMPRESSION}× sooner than in AWS` +

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '../lib/project-paths';
+import { unregisterSandbox } from './sandbox-registry';
 
 /** Where the sandbox keeps its state unless told otherwise (`--state-dir`). */
 export const DEFAULT_STATE_DIR = path.join(projectRoot, '.sandbox');
@@ -77,6 +78,7 @@ export function lockStateDir(stateDir: string): () => void {
         if (released) return;
         released = true;
         rmSync(running, { force: true });
+        unregisterSandbox(process.pid);
         rmSync(lock, { force: true });
       };
     } catch (error) {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { catalogueLines } from '../../functions/catalogue/domain/catalogue-file';
 import { CATALOGUE_LAYOUT, layoutOf } from '../../functions/catalogue/domain/catalogue-layout';
 import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
+import { readInputFile } from '../input-file';
 import { type PublishOutcome, publishFile, removeCatalogueVersion, upgradeCatalogue } from './publish-file';
 import { readActive, readActiveCatalogue, readStatus, readVersion } from './read-catalogue';
 import type { CatalogueTarget } from './stage-target';
@@ -57,7 +57,7 @@ export async function publishCommand(
   file: string,
   io: Output,
 ): Promise<number> {
-  const text = readFileSync(file, 'utf8');
+  const text = await readInputFile(file);
   const outcome = await publishFile(target, kind, text, io.err);
   return reportOutcome(
     outcome,

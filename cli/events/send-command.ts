@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readInputFile } from '../input-file';
 import type { EventsTarget } from './events-target';
 import { readEvents } from './read-events';
 import { sendEvents } from './send-events';
@@ -13,13 +13,7 @@ const MAX_PROBLEMS_SHOWN = 20;
 
 /** `send FILE`: checks every line, then sends; the exit code is 0 when every event was accepted. */
 export async function sendCommand(file: string, target: EventsTarget, io: Output): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    io.err(`Cannot read ${file}.`);
-    return 2;
-  }
+  const text = await readInputFile(file);
   const read = readEvents(text);
   if (!read.ok) {
     io.err(`${file} is refused, nothing was sent: ${read.problems.length} bad line(s).`);

@@ -4,7 +4,7 @@ import { SANDBOX_STAGE } from '../../local/sandbox-identity';
 import { DEFAULT_STATE_DIR } from '../../local/state-dir';
 import { UsageError } from '../stage-command';
 
-export const USAGE = `Usage: npm run smoke -- [--stage NAME] [--state-dir DIR] [--write] [--token TOKEN] [--start-sandbox]
+export const USAGE = `Usage: npm run smoke -- [--stage NAME] [--state-dir DIR] [--write] [--token TOKEN] [--start-sandbox] [--debug]
 
   Checks a stage end to end from outside: one line per check with its time, then a summary;
   exit code 0 only when every check passed (a skipped check is said, and is not a failure).
@@ -18,7 +18,8 @@ export const USAGE = `Usage: npm run smoke -- [--stage NAME] [--state-dir DIR] [
   --token TOKEN     call the token routes with this access token (the only way on a stage whose
                     tokens come from an external issuer)
   --start-sandbox   start a sandbox from the seed on free ports in a temporary directory, check
-                    it, then stop it and remove the directory`;
+                    it, then stop it and remove the directory
+  --debug           an error that stops the run prints its stack`;
 
 export interface SmokeOptions {
   /** `sandbox` (the default) or a deployed stage's name. */
@@ -40,6 +41,7 @@ export function parseSmokeOptions(args: readonly string[]): SmokeOptions {
       token: { type: 'string' },
       'start-sandbox': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      debug: { type: 'boolean', default: false },
     },
     strict: true,
   });

@@ -7,12 +7,12 @@ import { stackName } from '../../lib/resource-names';
 import { OPENAPI_PATH } from '../../local/api-reference';
 import { sandboxDynamoDbClient } from '../../local/dynamodb';
 import { sandboxIssuer } from '../../local/issuer/sandbox-issuer';
-import type { RunningSandbox } from '../../local/running-sandbox';
+import type { FoundSandbox } from '../../local/running-sandbox';
 import { sandboxS3Client } from '../../local/s3/local-s3';
 import { SANDBOX_STAGE } from '../../local/sandbox-identity';
 import { resolveEventsTarget } from '../events/events-target';
 import { stackOutputs } from '../stack-outputs';
-import { requireRunningSandbox, UsageError } from '../stage-command';
+import { InputError, requireRunningSandbox } from '../stage-command';
 import type { ApiClient } from './api-client';
 import type { TokenSource } from './smoke-plan';
 import { cognitoUsers, type SmokeUserMaker, sandboxUsers } from './smoke-user';
@@ -45,16 +45,17 @@ export interface SmokeStage {
 
 /** The sandbox running on the state directory, found from its sandbox.json. */
 export function sandboxStage(stateDir: string): SmokeStage {
-  let running: RunningSandbox;
+  let running: FoundSandbox;
   try {
     running = requireRunningSandbox(stateDir);
   } catch (error) {
-    throw new UsageError(`${(error as Error).message} Or let the smoke start one: --start-sandbox.`);
+    if (!(error instanceof InputError)) throw error;
+    throw new InputError(`${error.message} Or let the smoke start one: --start-sandbox.`);
   }
   const clients: { destroy(): void }[] = [];
   return {
     name: SANDBOX_STAGE,
-    description: `the sandbox on ${stateDir} (${running.url})`,
+    description: `the sandbox on ${running.stateDir} (${running.url})`,
     apiUrl: running.url,
     tokens: 'sandbox',
     isProtected: false,
@@ -62,7 +63,7 @@ export function sandboxStage(stateDir: string): SmokeStage {
     async access(api) {
       const dynamodb = sandboxDynamoDbClient(running.dynamodbEndpoint);
       const s3 = sandboxS3Client(running.s3Endpoint);
-      const events = resolveEventsTarget(SANDBOX_STAGE, stateDir);
+      const events = resolveEventsTarget(SANDBOX_STAGE, running.stateDir);
       clients.push(dynamodb, s3, events.client);
       return {
         description: "sandbox.json's DynamoDB, S3 and event bus endpoints",
@@ -75,7 +76,7 @@ export function sandboxStage(stateDir: string): SmokeStage {
         users: sandboxUsers({
           events: events.client,
           busName: events.busName,
-          issuer: sandboxIssuer(stateDir),
+          issuer: sandboxIssuer(running.stateDir),
           api,
         }),
       };

@@ -6,10 +6,15 @@ import type { SandboxServers } from '../running-sandbox';
 
 type Servers = Pick<SandboxServers, 'dynamodbEndpoint' | 'tableName'>;
 
-/** The catalogue version a running sandbox serves and its layout, or undefined before its first publish. */
-export async function activeCatalogue(
-  servers: Servers,
-): Promise<{ version: string; layout: number } | undefined> {
+export interface ActiveCatalogue {
+  readonly version: string;
+  readonly layout: number;
+  /** What the version holds, as its publish counted it (products, stocks, countries, businessUnits, items). */
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/** The catalogue version a running sandbox serves, its layout and counts, or undefined before its first publish. */
+export async function activeCatalogue(servers: Servers): Promise<ActiveCatalogue | undefined> {
   const client = sandboxDynamoDbClient(servers.dynamodbEndpoint);
   try {
     const { Item } = await client.send(
@@ -21,8 +26,11 @@ export async function activeCatalogue(
     );
     const version = Item?.version?.S;
     const layout = Item?.layout?.N;
+    const counts = Object.fromEntries(
+      Object.entries(Item?.counts?.M ?? {}).map(([name, value]) => [name, Number(value.N)]),
+    );
     return version
-      ? { version, layout: layoutOf(layout === undefined ? undefined : { layout: Number(layout) }) }
+      ? { version, layout: layoutOf(layout === undefined ? undefined : { layout: Number(layout) }), counts }
       : undefined;
   } finally {
     client.destroy();
@@ -35,3 +43,18 @@ export async function activeCatalogueVersion(servers: Servers): Promise<string> 
   if (!active) throw new Error('The sandbox has no active catalogue version');
   return active.version;
 }
+
+const COUNT_NAMES: Readonly<Record<string, string>> = {
+  products: 'products',
+  stocks: 'stock levels',
+  countries: 'countries',
+  businessUnits: 'business units',
+};
+
+/** What the sandbox's banner says of the catalogue it serves: the version and what it holds (not the seed's). */
+export const describeCatalogue = ({ version, counts }: ActiveCatalogue): string => {
+  const held = Object.entries(COUNT_NAMES)
+    .filter(([key]) => counts[key] !== undefined)
+    .map(([key, name]) => `${counts[key]!.toLocaleString('en')} ${name}`);
+  return `version ${version}${held.length > 0 ? ` (${held.join(', ')})` : ''}`;
+};

@@ -15,7 +15,7 @@ import {
   type StateMachineConstruct,
   synthesizeStateMachine,
 } from '../stepfunctions/synthesize-state-machine';
-import { activeCatalogue } from './active-catalogue-version';
+import { activeCatalogue, describeCatalogue } from './active-catalogue-version';
 
 /** The stack lets CloudFormation name the import bucket; the sandbox has a fixed name of its own. */
 export const SANDBOX_CATALOGUE_BUCKET = resourceName(SANDBOX_STAGE, 'catalogue-imports');
@@ -91,10 +91,10 @@ export async function startCatalogueUpgrade(
   if (!active) return 'nothing published yet';
   if (!upgradeNeeded(active)) {
     await Promise.all(started.map((arn) => executions.settled(arn)));
-    return `version ${active.version}, layout ${active.layout} (this code's)`;
+    return `${describeCatalogue(active)}, layout ${active.layout} (this code's)`;
   }
   return (
-    `version ${active.version}, layout ${active.layout}: upgrading it to layout ${CATALOGUE_LAYOUT} now ` +
+    `${describeCatalogue(active)}, layout ${active.layout}: upgrading it to layout ${CATALOGUE_LAYOUT} now ` +
     '(listings across partitions and searches answer 503 until it switches; npm run catalogue -- status)'
   );
 }

@@ -12,15 +12,20 @@ import { sandboxDynamoDbClient } from '../dynamodb';
 import { startQueueMappings } from '../queues/sandbox-queues';
 import { bootSandbox } from '../sandbox-boot';
 import { sandboxSeed } from './seed-items';
+import { seedProgress } from './seed-progress';
 import { sendSeedOrders } from './send-seed-orders';
 import { writeItems } from './write-items';
 
 async function main() {
   const [stateDir] = process.argv.slice(2);
   if (!stateDir) throw new Error('Usage: tsx local/seed/build-pristine.ts <state dir>');
+  // Its progress lines go to stdout, which the sandbox waiting for the build shows (spawn-pristine-build.ts).
+  const progress = seedProgress(4, (line) => console.log(line));
+  progress.step('starting the servers on an empty table');
   const seed = sandboxSeed();
   const booted = await bootSandbox({ stateDir, empty: true, runExecutions: true, log: () => {} });
   try {
+    progress.step('publishing the seed catalogue through the publish workflow');
     const target = sandboxTarget(booted.servers);
     try {
       const outcome = await publishFile(target, 'catalogue', seed.catalogueText);
@@ -36,8 +41,14 @@ async function main() {
     // The queues' consumers, as `npm start` runs them: the events consumer writes the orders.
     const mappings = startQueueMappings(booted.queues, { log: () => {} });
     try {
+      progress.step(`writing ${seed.items.length} items (the users and the sample report job)`);
       await writeItems(client, booted.servers.tableName, seed.items);
-      await sendSeedOrders(booted.servers, client, seed.orderEvents);
+      progress.step(
+        `sending ${seed.orderEvents.length.toLocaleString('en')} orders as events through the bus`,
+      );
+      await sendSeedOrders(booted.servers, client, seed.orderEvents, (done, total) =>
+        progress.count(done, total, 'applied'),
+      );
     } finally {
       await mappings.stop();
       client.destroy();

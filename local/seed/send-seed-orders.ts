@@ -43,6 +43,7 @@ export async function sendSeedOrders(
   servers: Pick<SandboxServers, 'eventsEndpoint' | 'tableName'>,
   client: DynamoDBClient,
   events: readonly BusEvent[],
+  applied: (done: number, total: number) => void = () => {},
 ): Promise<void> {
   const bus = new EventBridgeClient({
     endpoint: servers.eventsEndpoint,
@@ -57,12 +58,15 @@ export async function sendSeedOrders(
     bus.destroy();
   }
   let missing = events.flatMap((event) => (event.type === 'order.placed' ? [event.detail.id] : []));
+  const total = missing.length;
   const until = Date.now() + APPLIED_WITHIN_MS;
   while (missing.length > 0) {
+    applied(total - missing.length, total);
     if (Date.now() > until) {
       throw new Error(`${missing.length} seed orders were not applied within ${APPLIED_WITHIN_MS / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
     missing = await missingOrders(client, servers.tableName, missing);
   }
+  applied(total, total);
 }

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { resolveEventsTarget } from '../../../cli/events/events-target';
 import { readEvents } from '../../../cli/events/read-events';
 import { sendEvents } from '../../../cli/events/send-events';
-import { UsageError } from '../../../cli/stage-command';
+import { InputError } from '../../../cli/stage-command';
 import { orderPlacedEvents } from '../../../functions/events/domain/order-placed-events';
 import { seedOrders } from '../../../local/seed/order-seed';
 import { placed, statusChanged } from '../events/event-fixtures';
@@ -105,7 +105,7 @@ describe('the stage', () => {
     const target = resolveEventsTarget('dev', '/nonexistent');
     expect(target).toMatchObject({ stage: 'dev', busName: 'commerce-api-dev' });
     target.client.destroy();
-    expect(() => resolveEventsTarget(undefined, '/nonexistent')).toThrow(UsageError);
+    expect(() => resolveEventsTarget(undefined, '/nonexistent')).toThrow(InputError);
     expect(() => resolveEventsTarget('sandbox', '/nonexistent')).toThrow(/No sandbox runs/);
   });
 });

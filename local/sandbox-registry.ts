@@ -1,0 +1,48 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { projectRoot } from '../lib/project-paths';
+
+/**
+ * The sandboxes running from this checkout, one file a process (`<pid>.json`, naming its state
+ * directory): how a command given no --state-dir finds the one running elsewhere than `.sandbox/`
+ * (docs/design.md D80). A sandbox writes its entry once it is ready and removes it when it stops;
+ * the entry of one that was killed is ignored, and removed, by the next lookup.
+ * `SANDBOX_REGISTRY_DIR` moves it (tests that must not see the sandboxes of the checkout).
+ */
+export const sandboxRegistryDir = (): string =>
+  process.env.SANDBOX_REGISTRY_DIR ??
+  path.join(projectRoot, 'node_modules', '.cache', 'commerce-api', 'sandboxes');
+
+export interface RegistryEntry {
+  readonly pid: number;
+  readonly stateDir: string;
+}
+
+const entryFile = (dir: string, pid: number) => path.join(dir, `${pid}.json`);
+
+export function registerSandbox(entry: RegistryEntry, dir = sandboxRegistryDir()): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(entryFile(dir, entry.pid), `${JSON.stringify(entry)}\n`);
+}
+
+export function unregisterSandbox(pid: number, dir = sandboxRegistryDir()): void {
+  rmSync(entryFile(dir, pid), { force: true });
+}
+
+/** The entries as written, a process's id from its file's name; a missing registry is an empty one. */
+export function registryEntries(
+  dir: string,
+  read: (file: string) => RegistryEntry | undefined,
+): RegistryEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const pid = /^(\d+)\.json$/.exec(name)?.[1];
+    const entry = pid ? read(path.join(dir, name)) : undefined;
+    return entry && entry.pid === Number(pid) && typeof entry.stateDir === 'string' ? [entry] : [];
+  });
+}

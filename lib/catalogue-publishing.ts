@@ -55,7 +55,9 @@ export interface CataloguePublishingProps {
  *            └▶ removal (an operator's): remove the version left behind ─▶ record ─▶ done
  *   upgrade: name ─▶ layout older? lock free? ─┘ (else wait and ask again; current: done)
  *
- * A second publish while one runs is refused at the lock; an upgrade waits for it. Readers see
+ * The command that starts a publish, stock update or removal claims the lock before its upload
+ * (docs/design.md D79) and the lock step takes over its own claim: a second run is refused at
+ * once, by its command or at the lock; an upgrade waits for it. Readers see
  * the old version until the switch and the new one after it; the old one is removed only after
  * the grace period. The deploy starts an upgrade (D73) through a custom resource whose properties
  * hold this code's layout, so it runs when a deploy raises the layout.

@@ -118,7 +118,14 @@ export async function statusCommand(target: CatalogueTarget, io: Output): Promis
         'until the upgrade a deploy starts switches (npm run catalogue -- upgrade runs it again).\n',
     );
   }
-  if (lock) io.out(`Running: ${lock.kind} ${lock.publishId} since ${lock.since}\n`);
+  if (lock) {
+    io.out(
+      `Running: ${lock.kind} ${lock.publishId} since ${lock.since}` +
+        // A command's claim (docs/design.md D79): its file may still be uploading.
+        (lock.claimed ? ' (claimed by its command, whose workflow has not started yet)' : '') +
+        '\n',
+    );
+  }
   if (records.length > 0) io.out(`Latest:\n${records.map((r) => `  ${describeRecord(r)}`).join('\n')}\n`);
   return 0;
 }

@@ -5,18 +5,25 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { uploadKey, VERSION_PREFIX } from '../../functions/catalogue/adapters/import-object-keys';
 import {
   newPublishId,
+  PUBLISH_ERRORS,
+  PUBLISH_TIMING,
+  type PublishKind,
   type PublishRequest,
   type RemovalRequest,
   UPGRADE_START,
   upgradeId,
 } from '../../functions/catalogue/domain/catalogue-publishing';
-import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
+import { claimExpiry, claimLock } from '../../functions/catalogue/domain/publish-lock';
+import type { LockHolder, PublishRecord } from '../../functions/catalogue/services/publish-ports';
+import { busyMessage, what } from '../../functions/catalogue/services/publish-records';
 import { publishRecordKey } from '../../functions/catalogue/store/catalogue-keys';
+import { releaseLock, renewClaim, takeLock } from '../../functions/catalogue/store/publish-lock-item';
 import type { CatalogueTarget } from './stage-target';
 
 export interface PublishOutcome {
   readonly publishId: string;
-  readonly executionArn: string;
+  /** None when the run was refused before its workflow started (another run holds the lock). */
+  readonly executionArn?: string;
   /**
    * SUCCEEDED (the new version is active, or the stock applied), FAILED or REFUSED as the publish
    * record says; or the execution's status (TIMED_OUT, ABORTED) when it ended without one.
@@ -31,7 +38,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Uploads a catalogue or stock file to the stage's import bucket, starts the publish workflow on
- * it and waits for its end (docs/catalogue.md). `progress` hears a line now and then.
+ * it and waits for its end (docs/catalogue.md), under the publish lock this command claims before
+ * anything else (docs/design.md D79). `progress` hears a line now and then.
  */
 export async function publishFile(
   target: CatalogueTarget,
@@ -43,27 +51,27 @@ export async function publishFile(
   const started = performance.now();
   const publishId = newPublishId(new Date(), randomBytes(3).toString('hex'));
   const request: PublishRequest = { publishId, kind, key: uploadKey(publishId) };
-  await target.s3.send(
-    new PutObjectCommand({
-      Bucket: target.bucket,
-      Key: request.key,
-      Body: text,
-      ContentType: 'application/x-ndjson',
-    }),
-  );
-  progress(`Uploaded ${Buffer.byteLength(text)} bytes to s3://${target.bucket}/${request.key}`);
-  return runWorkflow(
-    target,
-    { name: publishId, input: request, publishId: () => publishId },
-    started,
-    progress,
-    pollMs,
-  );
+  return runClaimed(target, request, started, progress, pollMs, async () => {
+    // A Buffer, so the request states its length even when the file is empty: the SDK warns of a
+    // "stream of unknown length" for an empty string body.
+    const body = Buffer.from(text, 'utf8');
+    await target.s3.send(
+      new PutObjectCommand({
+        Bucket: target.bucket,
+        Key: request.key,
+        Body: body,
+        ContentLength: body.length,
+        ContentType: 'application/x-ndjson',
+      }),
+    );
+    progress(`Uploaded ${body.length} bytes to s3://${target.bucket}/${request.key}`);
+  });
 }
 
 /**
  * Starts the upgrade of the active version to this code's layout (docs/design.md D73), as a
- * deploy does, and waits for its outcome: an operator's way to run it again after it failed.
+ * deploy does, and waits for its outcome: an operator's way to run it again after it failed. It
+ * claims no lock: an upgrade waits for a run that holds it, as the deploy's does.
  */
 export async function upgradeCatalogue(
   target: CatalogueTarget,
@@ -73,12 +81,18 @@ export async function upgradeCatalogue(
   const name = `upgrade-${newPublishId(new Date(), randomBytes(3).toString('hex'))}`;
   // The upgrade names itself after its execution's name and start (upgradeId).
   const publishId = (startDate: Date) => upgradeId({ execution: name, startedAt: startDate.toISOString() });
-  return runWorkflow(target, { name, input: UPGRADE_START, publishId }, performance.now(), progress, pollMs);
+  return runWorkflow(
+    target,
+    { name, kind: 'upgrade', input: UPGRADE_START, publishId },
+    performance.now(),
+    progress,
+    pollMs,
+  );
 }
 
 /**
- * Removes a version a failed removal left behind, under the publish lock (docs/design.md D73);
- * the workflow never removes the active one.
+ * Removes a version a failed removal left behind, under the publish lock (docs/design.md D73),
+ * claimed by this command first; the workflow never removes the active one.
  */
 export async function removeCatalogueVersion(
   target: CatalogueTarget,
@@ -88,18 +102,99 @@ export async function removeCatalogueVersion(
 ): Promise<PublishOutcome> {
   const publishId = newPublishId(new Date(), randomBytes(3).toString('hex'));
   const request: RemovalRequest = { publishId, kind: 'remove', key: VERSION_PREFIX, version };
-  return runWorkflow(
-    target,
-    { name: publishId, input: request, publishId: () => publishId },
-    performance.now(),
-    progress,
-    pollMs,
-  );
+  return runClaimed(target, request, performance.now(), progress, pollMs, async () => {});
+}
+
+/**
+ * A run refused before it started, because another holds the lock: what the operator is told, as
+ * a record (none is stored: nothing ran).
+ */
+const refusedOutcome = (
+  request: PublishRequest,
+  started: number,
+  why: { holder: LockHolder } | { message: string },
+): PublishOutcome => {
+  const at = new Date().toISOString();
+  return {
+    publishId: request.publishId,
+    status: 'REFUSED',
+    record: {
+      publishId: request.publishId,
+      kind: request.kind,
+      status: 'REFUSED',
+      startedAt: at,
+      finishedAt: at,
+      error: PUBLISH_ERRORS.busy,
+      message: 'holder' in why ? busyMessage(why.holder, request.kind) : why.message,
+    },
+    ms: Math.round(performance.now() - started),
+  };
+};
+
+/**
+ * A publish, stock update or removal from the command's start (docs/design.md D79): claims the
+ * stage's publish lock for its publish id, or is refused at once naming the run that holds it;
+ * keeps the claim alive while it `prepare`s (the upload) and until its workflow, started under
+ * the same publish id, takes the lock over. A claim lost meanwhile (the command was stopped
+ * longer than the claim lasts, and another run took the lock) starts nothing.
+ */
+async function runClaimed(
+  target: CatalogueTarget,
+  request: PublishRequest,
+  started: number,
+  progress: (line: string) => void,
+  pollMs: number,
+  prepare: () => Promise<void>,
+): Promise<PublishOutcome> {
+  const { publishId, kind } = request;
+  const holder = await takeLock(target, claimLock(publishId, kind, new Date()));
+  if (holder) return refusedOutcome(request, started, { holder });
+  let lost = false;
+  let renewing = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewClaim(target, publishId, claimExpiry(new Date())).then(
+      (held) => {
+        // No longer a claim: the workflow took it over (the renewals are done), or another run took it.
+        if (!held) {
+          lost = true;
+          clearInterval(timer);
+        }
+      },
+      // A renewal that failed is tried again at the next tick; the claim lasts four of them.
+      () => {},
+    );
+  }, PUBLISH_TIMING.claimRenewSeconds * 1000);
+  try {
+    await prepare();
+    await renewing;
+    if (lost) {
+      return refusedOutcome(request, started, {
+        message:
+          `The publish lock was taken by another run while this ${what(kind)} was being prepared ` +
+          `(its claim was not renewed for ${PUBLISH_TIMING.claimSeconds} s); it was not started. ` +
+          'Run it again (npm run catalogue -- status shows the runs).',
+      });
+    }
+    return await runWorkflow(
+      target,
+      { name: publishId, kind, input: request, publishId: () => publishId },
+      started,
+      progress,
+      pollMs,
+    );
+  } catch (error) {
+    // A claim its workflow has not taken over (nothing started, or the start's answer was lost) is released.
+    await releaseLock(target, publishId, { claimOnly: true }).catch(() => {});
+    throw error;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 interface WorkflowStart {
   /** The execution's name. */
   readonly name: string;
+  readonly kind: PublishKind;
   readonly input: object;
   /** The run's publish id, which its record is kept under, from the execution's start. */
   readonly publishId: (startDate: Date) => string;
@@ -124,7 +219,13 @@ async function runWorkflow(
     }),
   );
   const publishId = start.publishId(startDate ?? new Date());
-  progress(`Started ${start.name}`);
+  // Said once the workflow has the lock (its record is written then), never for a run it refused.
+  let said = false;
+  const sayStarted = (seen?: PublishRecord) => {
+    if (said || !seen || seen.status === 'REFUSED') return;
+    said = true;
+    progress(`Started ${what(start.kind)} ${publishId}`);
+  };
   const readRecord = async () =>
     (
       await target.doc.send(
@@ -142,6 +243,7 @@ async function runWorkflow(
     await sleep(pollMs);
     ({ status = 'RUNNING' } = await target.sfn.send(new DescribeExecutionCommand({ executionArn })));
     record = await readRecord();
+    sayStarted(record);
     if (record && record.status !== 'RUNNING') break;
     if (performance.now() - lastSaid > 5_000) {
       progress(
@@ -152,10 +254,11 @@ async function runWorkflow(
     }
   }
   record ??= await readRecord();
+  sayStarted(record);
   const outcome = record && record.status !== 'RUNNING' ? record.status : status;
   return {
     publishId,
-    executionArn: executionArn!,
+    ...(executionArn ? { executionArn } : {}),
     status: outcome,
     ...(record ? { record } : {}),
     ms: Math.round(performance.now() - started),

@@ -63,6 +63,13 @@ export const PUBLISH_TIMING = {
   graceSeconds: 60,
   /** A lock older than this belongs to a publish that died without releasing it. */
   lockSeconds: 6 * 3600,
+  /**
+   * A command's claim of the lock before its upload (docs/design.md D79) lasts this long unless
+   * the command renews it: a command that died holds the stage for at most a minute.
+   */
+  claimSeconds: 60,
+  /** How often a command renews its claim while it uploads and until its workflow takes the lock over. */
+  claimRenewSeconds: 15,
   /** Each task's time limit: Lambda's most, for a chunk of CHUNK_ITEMS on a throttled table. */
   taskSeconds: 900,
   /** Chunks written at once. */

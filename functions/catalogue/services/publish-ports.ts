@@ -1,10 +1,14 @@
 import type { LineError } from '../domain/catalogue-file';
 import type { PublishKind } from '../domain/catalogue-publishing';
+import type { PublishLock } from '../domain/publish-lock';
 import type { StockSnapshot } from '../domain/search-document';
 import type { SearchSnapshotFiles } from '../domain/search-snapshot';
 
 /** A table item of a catalogue version, keys included. */
 export type VersionItem = Record<string, unknown> & { readonly pk: string; readonly sk: string };
+
+/** How existingItems names an item. */
+export const itemId = (key: { readonly pk: string; readonly sk: string }) => `${key.pk}|${key.sk}`;
 
 /** The import bucket: uploaded files, and each version's items in numbered files (its plan). */
 export interface ImportFiles {
@@ -50,12 +54,12 @@ export interface ActiveRecord {
   readonly layout?: number;
 }
 
-/** Who holds the lock, when it cannot be taken. */
-export interface LockHolder {
-  readonly publishId: string;
-  readonly kind: PublishKind;
-  readonly since: string;
-}
+/**
+ * Who holds the lock, when it cannot be taken: its run, since when, and (as the lock item says)
+ * until when and whether it is still its command's claim (docs/design.md D79).
+ */
+export type LockHolder = Pick<PublishLock, 'publishId' | 'kind' | 'since'> &
+  Partial<Pick<PublishLock, 'expiresAt' | 'claimed'>>;
 
 /** A version's own record: how many plan files hold its items (stock updates add files). */
 export interface VersionRecord {
@@ -92,8 +96,13 @@ export interface PublishStore {
   switchActive(active: ActiveRecord, expected: string | undefined): Promise<boolean>;
   deleteItems(keys: readonly Pick<VersionItem, 'pk' | 'sk'>[]): Promise<void>;
   deleteVersion(version: string): Promise<void>;
-  /** Which of these products the version has. */
-  existingProducts(version: string, ids: readonly number[]): Promise<Set<number>>;
+  /** Which of these items exist, each as `<pk>|<sk>` (itemId). */
+  existingItems(keys: readonly Pick<VersionItem, 'pk' | 'sk'>[]): Promise<Set<string>>;
+  /**
+   * Adds to the counts of the ACTIVE record, if `version` still is the active one (stock updates
+   * that add a product's stock at a new location, docs/design.md D79).
+   */
+  addActiveCounts(version: string, added: Readonly<Record<string, number>>): Promise<void>;
   putItems(items: readonly VersionItem[]): Promise<void>;
 }
 

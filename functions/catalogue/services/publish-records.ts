@@ -1,9 +1,20 @@
 import type { PublishKind, PublishRequest } from '../domain/catalogue-publishing';
-import type { PublishRecord, PublishStore } from './publish-ports';
+import type { LockHolder, PublishRecord, PublishStore } from './publish-ports';
 
 /** What the records and messages call a kind of run. */
 export const what = (kind: PublishKind) =>
   ({ catalogue: 'publish', stock: 'stock update', upgrade: 'catalogue upgrade', remove: 'removal' })[kind];
+
+/**
+ * What a run refused because another holds the lock is told: which run, since when, and when a
+ * claim whose command was stopped frees the stage (docs/design.md D79).
+ */
+export const busyMessage = (holder: LockHolder, kind: PublishKind) =>
+  `Another ${what(holder.kind)} (${holder.publishId}) has been running since ${holder.since}; ` +
+  `this ${what(kind)} was not started. Try again when it has finished (npm run catalogue -- status).` +
+  (holder.claimed && holder.expiresAt
+    ? ` If its command was stopped, the lock is free at ${new Date(holder.expiresAt * 1000).toISOString()}.`
+    : '');
 
 /** The record of a run that has just started. */
 export const started = (now: Date, request: PublishRequest): PublishRecord => ({
@@ -14,6 +25,13 @@ export const started = (now: Date, request: PublishRequest): PublishRecord => ({
 });
 
 /**
+ * A run never ends before it started (docs/design.md D79): its steps may run on machines whose
+ * clocks differ by a little, so an end read before the start is the start.
+ */
+const notBefore = (startedAt: string, finishedAt: string) =>
+  Date.parse(finishedAt) < Date.parse(startedAt) ? startedAt : finishedAt;
+
+/**
  * Writes the run's record again with `change`: what the record says already is kept (when it
  * started, a refusal's line errors), and a record that does not exist yet starts now.
  */
@@ -22,11 +40,13 @@ export const updateRecord = async (
   request: PublishRequest,
   change: Partial<PublishRecord>,
 ): Promise<PublishRecord> => {
-  const record = {
+  const record: PublishRecord = {
     ...started(deps.now(), request),
     ...(await deps.store.record(request.publishId)),
     ...change,
   };
-  await deps.store.putRecord(record);
-  return record;
+  const { startedAt, finishedAt } = record;
+  const kept = finishedAt ? { ...record, finishedAt: notBefore(startedAt, finishedAt) } : record;
+  await deps.store.putRecord(kept);
+  return kept;
 };

@@ -16,9 +16,9 @@ import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document'
 import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';
 import { catalogueItems } from '../store/catalogue-items';
-import { stockKey } from '../store/catalogue-keys';
-import type { PublishDeps, VersionItem } from './publish-ports';
-import { started, updateRecord, what } from './publish-records';
+import { productKey, stockKey } from '../store/catalogue-keys';
+import { itemId, type PublishDeps, type VersionItem } from './publish-ports';
+import { busyMessage, started, updateRecord, what } from './publish-records';
 import { activeVersionFile } from './upgrade-service';
 
 /*
@@ -50,22 +50,26 @@ const refuseFile = async (
   throw new PublishError(PUBLISH_ERRORS.invalid, `${message}. ${first}`);
 };
 
+/**
+ * Takes the stage's publish lock for the run, or refuses it at once, naming the run that holds
+ * it. A lock its own command claimed before the upload (docs/design.md D79) is taken over.
+ */
 export async function acquirePublishLock(deps: PublishDeps, request: PublishRequest) {
-  const holder = await deps.store.acquireLock(request.publishId, request.kind, deps.now());
+  const now = deps.now();
+  const holder = await deps.store.acquireLock(request.publishId, request.kind, now);
   if (holder && holder.publishId !== request.publishId) {
-    const message =
-      `Another ${what(holder.kind)} (${holder.publishId}) has been running since ${holder.since}; ` +
-      `this ${what(request.kind)} was not started. Try again when it has finished (npm run catalogue -- status).`;
+    const message = busyMessage(holder, request.kind);
     await deps.store.putRecord({
-      ...started(deps.now(), request),
+      ...started(now, request),
       status: 'REFUSED',
-      finishedAt: deps.now().toISOString(),
+      finishedAt: now.toISOString(),
       error: PUBLISH_ERRORS.busy,
       message,
     });
     throw new PublishError(PUBLISH_ERRORS.busy, message);
   }
-  await deps.store.putRecord(started(deps.now(), request));
+  // A step run again keeps the start its first run recorded.
+  if (!(await deps.store.record(request.publishId))) await deps.store.putRecord(started(now, request));
   return { acquired: true };
 }
 
@@ -136,15 +140,13 @@ export async function switchActiveVersion(
       'The active catalogue changed while this publish ran; it was not switched. Publish again.',
     );
   }
-  const { message: _running, ...known } = (await deps.store.record(request.publishId)) ?? {};
-  await deps.store.putRecord({
-    ...started(deps.now(), request),
-    ...known,
+  await updateRecord(deps, request, {
     status: 'SUCCEEDED',
     finishedAt: publishedAt,
     version: plan.version,
     counts: plan.counts,
     layout: plan.layout,
+    message: undefined,
   });
   await deps.store.releaseLock(request.publishId);
   return { switched: true };
@@ -163,12 +165,11 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
       0,
     );
   }
-  const existing = await deps.store.existingProducts(active.version, [
-    ...new Set(parsed.updates.map((u) => u.productId)),
-  ]);
+  const products = [...new Set(parsed.updates.map((u) => u.productId))];
+  const existing = await deps.store.existingItems(products.map((id) => productKey(active.version, id)));
   const unknown = parsed.updates
     .map((update, i) => ({ update, line: i + 1 }))
-    .filter(({ update }) => !existing.has(update.productId))
+    .filter(({ update }) => !existing.has(itemId(productKey(active.version, update.productId))))
     .map(({ update, line }) => ({
       line,
       message: `product ${update.productId} is not in the active catalogue`,
@@ -180,6 +181,9 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
     ...stockKey(active.version, stock.productId, stock.locationId),
     ...stock,
   }));
+  // A (product, location) the version did not have adds to its counts (docs/design.md D79).
+  const known = await deps.store.existingItems(items);
+  const added = items.filter((item) => !known.has(itemId(item))).length;
   // The keys join the version's plan before they are written, so its removal finds them all.
   const file = await deps.store.addVersionFile(active.version);
   await deps.files.writeVersionFile(active.version, file, items);
@@ -187,11 +191,11 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   // The search reads stock from the snapshot (docs/design.md D68): rewritten after the items, under the lock.
   const stock = await deps.files.readStockSnapshot(active.version);
   await deps.files.writeStockSnapshot(active.version, updateStockSnapshot(stock, stocks));
+  if (added > 0) await deps.store.addActiveCounts(active.version, { stocks: added, items: added });
   const counts = { stocks: stocks.length };
-  await deps.store.putRecord({
-    ...started(deps.now(), request),
+  await updateRecord(deps, request, {
     status: 'SUCCEEDED',
-    finishedAt: updatedAt,
+    finishedAt: deps.now().toISOString(),
     version: active.version,
     counts,
   });
@@ -211,8 +215,7 @@ export async function recordPublishFailure(
   if (!REFUSALS.includes(request.error)) countMetric(METRIC_NAMES.cataloguePublishesFailed);
   const known = await deps.store.record(request.publishId);
   if (!known || known.status === 'RUNNING') {
-    await deps.store.putRecord({
-      ...(known ?? started(deps.now(), request)),
+    await updateRecord(deps, request, {
       status: 'FAILED',
       finishedAt: deps.now().toISOString(),
       error: request.error,

@@ -1,7 +1,6 @@
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
-  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -10,69 +9,38 @@ import {
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { batchWrite, deleteRequests, putRequests } from '#commons/store/batch-write';
 import { conditionally } from '#commons/store/table-items';
-import { PUBLISH_TIMING } from '../domain/catalogue-publishing';
-import type {
-  ActiveRecord,
-  LockHolder,
-  PublishRecord,
-  PublishStore,
-  VersionRecord,
+import { runLock } from '../domain/publish-lock';
+import {
+  type ActiveRecord,
+  itemId,
+  type PublishRecord,
+  type PublishStore,
+  type VersionItem,
+  type VersionRecord,
 } from '../services/publish-ports';
 import {
   activeVersionKey,
   chunkProgressKey,
   chunkProgressPartition,
   PUBLISH_RECORD_PREFIX,
-  productKey,
-  publishLockKey,
   publishRecordKey,
   versionRecordKey,
 } from './catalogue-keys';
+import { releaseLock, takeLock } from './publish-lock-item';
 
 const get = async (key: Record<string, string>) =>
   (await documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })))
     .Item;
 
+const lockTable = () => ({ doc: documentClient, tableName: tableName() });
+
 const strip = <T>({ pk: _pk, sk: _sk, ...rest }: Record<string, unknown>) => rest as T;
 
 /** The publish workflow's writes (docs/design.md D48), with lib-dynamodb. */
 export const dynamoDbPublishStore: PublishStore = {
-  async acquireLock(publishId, kind, now) {
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    const taken = await conditionally(() =>
-      documentClient.send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...publishLockKey,
-            publishId,
-            kind,
-            since: now.toISOString(),
-            expiresAt: nowSeconds + PUBLISH_TIMING.lockSeconds,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR publishId = :id',
-          ExpressionAttributeValues: { ':now': nowSeconds, ':id': publishId },
-        }),
-      ),
-    );
-    if (taken) return undefined;
-    const holder = await get(publishLockKey);
-    // Released between the two reads: the caller may try again, but saying busy is the truth a moment ago.
-    return holder ? strip<LockHolder>(holder) : { publishId: 'unknown', kind, since: now.toISOString() };
-  },
+  acquireLock: (publishId, kind, now) => takeLock(lockTable(), runLock(publishId, kind, now)),
 
-  async releaseLock(publishId) {
-    await conditionally(() =>
-      documentClient.send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: publishLockKey,
-          ConditionExpression: 'publishId = :id',
-          ExpressionAttributeValues: { ':id': publishId },
-        }),
-      ),
-    );
-  },
+  releaseLock: (publishId) => releaseLock(lockTable(), publishId),
 
   async active() {
     const item = await get(activeVersionKey);
@@ -172,23 +140,47 @@ export const dynamoDbPublishStore: PublishStore = {
     );
   },
 
-  async existingProducts(version, ids) {
-    const found = new Set<number>();
-    for (let i = 0; i < ids.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = ids
+  async existingItems(keys) {
+    const found = new Set<string>();
+    for (let i = 0; i < keys.length; i += 100) {
+      let batch: Record<string, unknown>[] | undefined = keys
         .slice(i, i + 100)
-        .map((id) => productKey(version, id));
-      while (keys && keys.length > 0) {
+        .map(({ pk, sk }) => ({ pk, sk }));
+      while (batch && batch.length > 0) {
         const answer: BatchGetCommandOutput = await documentClient.send(
           new BatchGetCommand({
-            RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'id' } },
+            RequestItems: { [tableName()]: { Keys: batch, ProjectionExpression: 'pk, sk' } },
           }),
         );
-        for (const item of answer.Responses?.[tableName()] ?? []) found.add(item.id as number);
-        keys = answer.UnprocessedKeys?.[tableName()]?.Keys;
+        for (const item of answer.Responses?.[tableName()] ?? []) found.add(itemId(item as VersionItem));
+        batch = answer.UnprocessedKeys?.[tableName()]?.Keys;
       }
     }
     return found;
+  },
+
+  async addActiveCounts(version, added) {
+    const names = Object.keys(added);
+    if (names.length === 0) return;
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: activeVersionKey,
+        UpdateExpression: `SET ${names
+          .map((_, i) => `#counts.#n${i} = if_not_exists(#counts.#n${i}, :zero) + :n${i}`)
+          .join(', ')}`,
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeNames: {
+          '#counts': 'counts',
+          ...Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+        },
+        ExpressionAttributeValues: {
+          ':version': version,
+          ':zero': 0,
+          ...Object.fromEntries(names.map((name, i) => [`:n${i}`, added[name]])),
+        },
+      }),
+    );
   },
 
   async putItems(items) {

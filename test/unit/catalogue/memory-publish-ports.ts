@@ -2,16 +2,17 @@ import type {
   PlannedVersion,
   PublishRequest,
 } from '../../../functions/catalogue/domain/catalogue-publishing';
+import { mayTakeLock, type PublishLock, runLock } from '../../../functions/catalogue/domain/publish-lock';
 import type { StockSnapshot } from '../../../functions/catalogue/domain/search-document';
 import type { SearchSnapshotFiles } from '../../../functions/catalogue/domain/search-snapshot';
-import type {
-  ActiveRecord,
-  ImportFiles,
-  LockHolder,
-  PublishRecord,
-  PublishStore,
-  VersionItem,
-  VersionRecord,
+import {
+  type ActiveRecord,
+  type ImportFiles,
+  itemId,
+  type PublishRecord,
+  type PublishStore,
+  type VersionItem,
+  type VersionRecord,
 } from '../../../functions/catalogue/services/publish-ports';
 import {
   acquirePublishLock,
@@ -29,14 +30,15 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
   const progress = new Map<string, number>();
   const files = new Map<string, readonly VersionItem[]>();
   const searchSnapshots = new Map<string, { snapshot: SearchSnapshotFiles; stock: StockSnapshot }>();
-  let lock: LockHolder | undefined;
+  /** The lock item, as the table holds it; tests may set it (a claim, a lock past its time). */
+  let lock: PublishLock | undefined;
   let active: ActiveRecord | undefined;
-  const key = (item: { pk: string; sk: string }) => `${item.pk}|${item.sk}`;
+  const key = itemId;
 
   const store: PublishStore = {
     async acquireLock(publishId, kind, now) {
-      if (lock && lock.publishId !== publishId) return lock;
-      lock = { publishId, kind, since: now.toISOString() };
+      if (!mayTakeLock(lock, publishId, now)) return lock;
+      lock = runLock(publishId, kind, now);
       return undefined;
     },
     async releaseLock(publishId) {
@@ -77,8 +79,13 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
     async deleteVersion(version) {
       versions.delete(version);
     },
-    existingProducts: async (version, ids) =>
-      new Set(ids.filter((id) => items.has(`CAT#${version}#PRODUCT#${id}|PRODUCT`))),
+    existingItems: async (keys) => new Set(keys.map(itemId).filter((id) => items.has(id))),
+    async addActiveCounts(version, added) {
+      if (active?.version !== version) return;
+      const counts = { ...active.counts };
+      for (const [name, n] of Object.entries(added)) counts[name] = (counts[name] ?? 0) + n;
+      active = { ...active, counts };
+    },
     async putItems(newItems) {
       for (const item of newItems) items.set(key(item), item);
     },
@@ -117,6 +124,9 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
     },
     get lock() {
       return lock;
+    },
+    set lock(value: PublishLock | undefined) {
+      lock = value;
     },
     versionItems: (version: string) => [...items.values()].filter((i) => i.pk.startsWith(`CAT#${version}#`)),
     searchSnapshots,

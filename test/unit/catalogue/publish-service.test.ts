@@ -9,7 +9,7 @@ import {
 } from '../../../functions/catalogue/services/publish-service';
 import { removeVersion } from '../../../functions/catalogue/services/removal-service';
 import { seedCatalogue } from '../../../local/seed/catalogue-seed';
-import { publishRequest, publishWorkflow } from './memory-publish-ports';
+import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
 
 const seedText = `${catalogueLines(seedCatalogue()).join('\n')}\n`;
 const request = publishRequest;
@@ -100,5 +100,59 @@ describe('the publish workflow steps', () => {
     expect(ports.records.get('x')?.errors).toEqual([
       { line: 2, message: 'product 999 is not in the active catalogue' },
     ]);
+  });
+});
+
+describe('what status shows of a run (issue 21)', () => {
+  const STOCK =
+    '{"productId":1,"locationId":"paris-1","quantity":3}\n{"productId":1,"locationId":"new-place","quantity":5}\n';
+
+  it('adds a stock file’s new (product, location) pairs to the active version’s counts, not the known ones', async () => {
+    const { ports, deps, publish } = setUp({ 'uploads/a.jsonl': seedText, 'uploads/s.jsonl': STOCK });
+    await publish('a');
+    const before = ports.active!.counts;
+    expect(ports.items.has('CAT#a#PRODUCT#1|STOCK#paris-1')).toBe(true);
+    await acquirePublishLock(deps, request('s', 'stock'));
+    await applyStockFile(deps, request('s', 'stock'));
+    expect(ports.active!.counts).toEqual({
+      ...before,
+      stocks: before.stocks! + 1,
+      items: before.items! + 1,
+    });
+    // The same file again adds nothing: both pairs are known now.
+    await acquirePublishLock(deps, request('s2', 'stock'));
+    await applyStockFile(deps, { ...request('s2', 'stock'), key: 'uploads/s.jsonl' });
+    expect(ports.active!.counts.stocks).toBe(before.stocks! + 1);
+  });
+
+  it('records a stock update ending after it started, on the clock of its steps', async () => {
+    const { ports, deps, publish } = setUp({ 'uploads/a.jsonl': seedText, 'uploads/s.jsonl': STOCK });
+    await publish('a');
+    let ms = PUBLISH_NOW.getTime();
+    const ticking = {
+      ...deps,
+      now: () => {
+        ms += 7;
+        return new Date(ms);
+      },
+    };
+    await acquirePublishLock(ticking, request('s', 'stock'));
+    const startedAt = ports.records.get('s')!.startedAt;
+    await applyStockFile(ticking, request('s', 'stock'));
+    const record = ports.records.get('s')!;
+    expect(record.startedAt).toBe(startedAt);
+    expect(Date.parse(record.finishedAt!)).toBeGreaterThan(Date.parse(startedAt));
+  });
+
+  it('never records an end before the start, when a later step’s clock is behind the first’s', async () => {
+    const { ports, deps, publish } = setUp({ 'uploads/a.jsonl': seedText, 'uploads/s.jsonl': STOCK });
+    await publish('a');
+    await acquirePublishLock(deps, request('s', 'stock'));
+    const behind = { ...deps, now: () => new Date(PUBLISH_NOW.getTime() - 17) };
+    await applyStockFile(behind, request('s', 'stock'));
+    expect(ports.records.get('s')).toMatchObject({
+      startedAt: PUBLISH_NOW.toISOString(),
+      finishedAt: PUBLISH_NOW.toISOString(),
+    });
   });
 });

@@ -29,7 +29,9 @@ describe('the publish store', () => {
     dynamo.on(DeleteCommand).resolves({});
     dynamo.on(QueryCommand).resolves({ Items: [{ pk: 'CAT#v1#CHUNKS', sk: 'CHUNK#000001' }] });
     dynamo.on(BatchWriteCommand).resolves({});
-    dynamo.on(BatchGetCommand).resolves({ Responses: { 'commerce-test': [{ id: 1 }] } });
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'commerce-test': [{ pk: 'CAT#v1#PRODUCT#1', sk: 'PRODUCT' }] },
+    });
   });
 
   it('sends only the granted actions, on catalogue keys only, in every step', async () => {
@@ -57,7 +59,13 @@ describe('the publish store', () => {
       );
       await store.deleteItems(items);
       await store.deleteVersion('v1');
-      expect(await store.existingProducts('v1', [1, 2])).toEqual(new Set([1]));
+      expect(
+        await store.existingItems([
+          { pk: 'CAT#v1#PRODUCT#1', sk: 'PRODUCT' },
+          { pk: 'CAT#v1#PRODUCT#2', sk: 'PRODUCT' },
+        ]),
+      ).toEqual(new Set(['CAT#v1#PRODUCT#1|PRODUCT']));
+      await store.addActiveCounts('v1', { stocks: 1, items: 1 });
       await store.putItems(items);
     });
     expect(parts.length).toBeGreaterThan(15);

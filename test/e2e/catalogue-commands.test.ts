@@ -1,0 +1,142 @@
+/**
+ * `npm run catalogue` as an operator runs it, each command a child process against a sandbox of
+ * its own (the commands change its catalogue): two publishes started within a second, `status`
+ * after a stock file that adds a (product, location) pair, and an empty file (issue 21).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { readActive } from '../../cli/catalogue/read-catalogue';
+import { type CatalogueTarget, sandboxTarget } from '../../cli/catalogue/stage-target';
+import { catalogueLines, parseCatalogue } from '../../functions/catalogue/domain/catalogue-file';
+import { ACTIVE_VERSION_CACHE_MS } from '../../functions/catalogue/store/active-version';
+import { projectRoot } from '../../lib/project-paths';
+import { seedCatalogueText } from '../../local/seed/catalogue-file-seed';
+import { type BatchSandbox, startBatchSandbox } from './support/batches';
+
+jest.setTimeout(180_000);
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const seed = (() => {
+  const parsed = parseCatalogue(seedCatalogueText());
+  if (!parsed.ok) throw new Error('the seed catalogue does not parse');
+  return parsed.catalogue;
+})();
+
+/** The seed with every product's English label tagged, and its description `padding` characters long. */
+const tagged = (tag: string, padding = 0) =>
+  `${catalogueLines({
+    ...seed,
+    products: seed.products.map((p) => ({
+      ...p,
+      label: { ...p.label, en: `${tag} ${p.id}` },
+      ...(padding ? { description: { ...p.description, en: `${tag} `.repeat(padding / 6) } } : {}),
+    })),
+  }).join('\n')}\n`;
+
+/** The number before `name` in a list of counts ("200 products, 1200 stocks"). */
+const countOf = (line: string, name: string) => Number(new RegExp(`(\\d+) ${name}\\b`).exec(line)?.[1]);
+
+describe('npm run catalogue, as an operator runs it', () => {
+  let sandbox: BatchSandbox;
+  let target: CatalogueTarget;
+  let files: string;
+
+  /** `npm run -s catalogue -- …` on this sandbox's state directory. */
+  const catalogue = (...args: string[]): Promise<Run> =>
+    new Promise((resolve) => {
+      execFile(
+        'npm',
+        ['run', '-s', 'catalogue', '--', ...args, '--state-dir', sandbox.stateDir],
+        { cwd: projectRoot, timeout: 150_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const file = (name: string, text: string) => {
+    const at = path.join(files, name);
+    writeFileSync(at, text);
+    return at;
+  };
+
+  beforeAll(async () => {
+    files = mkdtempSync(path.join(tmpdir(), 'commerce-api-e2e-catalogue-files-'));
+    sandbox = await startBatchSandbox();
+    target = sandboxTarget(sandbox.running);
+  });
+  afterAll(async () => {
+    target?.close();
+    await sandbox?.stop();
+    rmSync(files, { recursive: true, force: true });
+  });
+
+  it('refuses the second of two publishes started within a second, naming the first, whose file ends active', async () => {
+    // The first file is the larger one (its upload takes longer), as in issue 21.
+    const first = catalogue('publish', file('first.jsonl', tagged('first', 3_000)));
+    await sleep(800);
+    const second = catalogue('publish', file('second.jsonl', tagged('second')));
+    const [a, b] = [await first, await second];
+    expect(a.code).toBe(0);
+    const firstId = /Published version (\S+)/.exec(a.stderr)?.[1];
+    expect(firstId).toBeDefined();
+    expect(b.code).toBe(1);
+    expect(b.stderr).toContain(`Another publish (${firstId})`);
+    expect(b.stderr).toContain('this publish was not started');
+    // Refused at once: nothing uploaded, nothing started.
+    expect(b.stderr).not.toMatch(/Started|Uploaded/);
+    expect((await readActive(target))?.version).toBe(firstId);
+    await sleep(ACTIVE_VERSION_CACHE_MS + 500);
+    expect((await sandbox.api('/products/1')).body).toMatchObject({ label: 'first 1' });
+  });
+
+  it('status: a stock update ends after it starts, and the counts follow a stock file that adds a pair', async () => {
+    const activeLine = (run: Run) => run.stdout.split('\n').find((l) => l.startsWith('Active version')) ?? '';
+    const before = activeLine(await catalogue('status'));
+    const stocks = countOf(before, 'stocks');
+    expect(stocks).toBeGreaterThan(0);
+    const known = seed.stocks[0]!;
+    const stock = await catalogue(
+      'stock',
+      file(
+        'stock.jsonl',
+        `{"productId":${known.productId},"locationId":"${known.locationId}","quantity":7}\n` +
+          '{"productId":1,"locationId":"added-by-issue-21","quantity":3}\n',
+      ),
+    );
+    expect(stock.code).toBe(0);
+    expect(stock.stderr).toMatch(/Stock updated in version \S+ in [\d.]+ s: 2 stocks/);
+    const status = await catalogue('status');
+    expect(status.code).toBe(0);
+    const after = activeLine(status);
+    const record = /\S+ {2}stock +SUCCEEDED started (\S+), ended (\S+)/.exec(status.stdout);
+    expect(record).not.toBeNull();
+    // Both truths at once, so that a failure shows each.
+    expect({
+      startBeforeEnd: Date.parse(record![1]!) <= Date.parse(record![2]!),
+      stocks: countOf(after, 'stocks'),
+      items: countOf(after, 'items'),
+      products: countOf(after, 'products'),
+    }).toEqual({
+      startBeforeEnd: true,
+      stocks: stocks + 1,
+      items: countOf(before, 'items') + 1,
+      products: countOf(before, 'products'),
+    });
+  });
+
+  it.each(['publish', 'stock'])(
+    '%s of an empty file: refused by line 0, and no SDK warning',
+    async (command) => {
+      const run = await catalogue(command, file(`empty-${command}.jsonl`, ''));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('line 0: the file is empty');
+      expect(run.stderr).not.toMatch(/Stream of unknown length|lib-storage|Warning/i);
+    },
+  );
+});

@@ -57,6 +57,16 @@ export function parseBusEvent(body: string): BusEvent {
   return checked.event;
 }
 
+/** The kind of record an event type is about: `order.*` an order, `user.*` a user. */
+const recordKindOf = (type: string): RecordRef['kind'] | undefined =>
+  type.startsWith('order.') ? 'order' : type.startsWith('user.') ? 'user' : undefined;
+
+/** The record an event of ours is about: its detail's `id`. */
+export const recordOf = (event: BusEvent): RecordRef => ({
+  kind: recordKindOf(event.type) ?? 'order',
+  id: event.detail.id,
+});
+
 /** What names an event, read from its envelope as far as it can be, valid or not. */
 export interface EventIdentity {
   /** `detail.eventId`, when it is one the schemas allow. */
@@ -86,11 +96,7 @@ export function eventIdentity(body: string): EventIdentity {
   const eventId =
     typeof detail.eventId === 'string' && EVENT_ID_PATTERN.test(detail.eventId) ? detail.eventId : undefined;
   const id = detail.id;
-  const kind: RecordRef['kind'] | undefined = type?.startsWith('order.')
-    ? 'order'
-    : type?.startsWith('user.')
-      ? 'user'
-      : undefined;
+  const kind = type === undefined ? undefined : recordKindOf(type);
   const record: RecordRef | undefined =
     kind && typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { kind, id } : undefined;
   return {

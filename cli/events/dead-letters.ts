@@ -217,7 +217,7 @@ export async function redriveCommand(
     await release(resources.sqs, deadLetterQueueUrl, kept);
   }
   io.out(
-    `Sent ${chosen.length} event${chosen.length === 1 ? '' : 's'} back to the events queue and removed them from the dead-letter queue.`,
+    `Sent ${chosen.length} event${chosen.length === 1 ? '' : 's'} back to the events queue and removed ${chosen.length === 1 ? 'it' : 'them'} from the dead-letter queue.`,
   );
   if (!options.wait || awaited.length === 0) return 0;
   io.out('Waiting for the outcome of each event …');

@@ -10,6 +10,7 @@ import { STATUS_ROUTE_THROTTLE } from './commons/caller-limits';
 import { callerLimitAccess } from './commons/store/caller-limit-access';
 import { type TableAccess, tableAccess } from './commons/table-access';
 import { eventStoreAccess as events } from './events/store/event-access';
+import { outcomeStoreAccess as outcomes } from './events/store/outcome-access';
 import { firstSignInAccess, userStoreAccess as users } from './identity/store/user-access';
 import { orderStoreAccess as orders } from './orders/store/order-access';
 import { reportJobStoreAccess as jobs } from './reports/store/report-access';
@@ -295,7 +296,8 @@ export const eventFunctions = {
   consumer: {
     name: 'consume-events',
     handler: 'events/handlers/consume-events',
-    table: tableAccess(events.placeOrder, events.changeOrderStatus, events.putUser),
+    // The orders, users and lists it changes, and each event's outcome item (docs/design.md D78).
+    table: tableAccess(events.placeOrder, events.changeOrderStatus, events.putUser, outcomes.record),
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -150,8 +150,14 @@ export class CommerceApiStack extends Stack {
       description: 'Event bus that order and user events are sent to (docs/events.md)',
       value: this.orderEvents.bus.eventBusName,
     });
+    new CfnOutput(this, 'EventsQueueUrl', {
+      description:
+        'Queue of the order and user events, where `npm run events -- redrive` sends dead letters back',
+      value: this.orderEvents.queue.queueUrl,
+    });
     new CfnOutput(this, 'EventsDeadLetterQueueUrl', {
-      description: 'Dead-letter queue of the refused order and user events',
+      description:
+        'Dead-letter queue of the refused order and user events (`npm run events -- dead-letters`)',
       value: this.orderEvents.deadLetterQueue.queueUrl,
     });
     new CfnOutput(this, 'ReportStateMachineArn', { value: this.reports.stateMachine.stateMachineArn });

@@ -120,8 +120,8 @@ export class OrderEvents extends Construct {
 
     this.alarms = {
       // Nothing drains the dead-letter queue: a message there is an event refused 3 times (schema,
-      // unknown user or order) or one EventBridge could not deliver. An operator reads it, fixes the
-      // cause and moves it back (docs/batches-and-reports.md) or deletes it.
+      // unknown user or order) or one EventBridge could not deliver. An operator lists it with its
+      // reason, fixes the cause and sends it back (`npm run events -- dead-letters`, `redrive`: docs/events.md).
       deadLetters: this.deadLetterQueue
         .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: Stats.MAXIMUM })
         .createAlarm(this, 'DeadLettersAlarm', {
@@ -129,7 +129,9 @@ export class OrderEvents extends Construct {
           alarmDescription:
             `Events wait in the dead-letter queue of the ${stage} order and user events: they were refused ` +
             '(schema, unknown user or order) or could not be delivered, so their orders or users are missing. ' +
-            'See docs/events.md on reading and redriving them.',
+            'List them with `npm run events -- dead-letters --stage ' +
+            stage +
+            '` and redrive them once fixed (docs/events.md).',
           threshold: 1,
           evaluationPeriods: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

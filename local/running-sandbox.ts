@@ -27,6 +27,9 @@ export interface RunningSandbox {
   readonly secretsManagerEndpoint: string;
   /** The EventBridge endpoint (PutEvents) of the stage's bus, `commerce-api-sandbox`. */
   readonly eventsEndpoint: string;
+  /** The events queue and its dead-letter queue on fauxqs (`npm run events -- dead-letters`, `redrive`). */
+  readonly eventsQueueUrl: string;
+  readonly eventsDeadLetterQueueUrl: string;
   /** The catalogue import bucket (on s3rver) and the publish state machine's ARN. */
   readonly catalogueBucket: string;
   readonly catalogueStateMachineArn: string;

@@ -141,7 +141,7 @@ async function main(): Promise<void> {
         (queues.released > 0 ? `; ${queues.released} left in flight by the last run are visible again` : ''),
       `  S3        ${reports.s3.endpoint}, buckets ${reports.s3.buckets.join(', ')} (credentials S3RVER/S3RVER, path style)`,
       `  Catalogue ${catalogueState}`,
-      `  Events    ${sandbox.servers.eventsEndpoint}, bus commerce-api-sandbox (npm run events -- send FILE)`,
+      `  Events    ${sandbox.servers.eventsEndpoint}, bus commerce-api-sandbox → queue ${sandbox.events.rule.targetQueueName} (+ -dlq, refused events: npm run events -- dead-letters)`,
       `  SFN       ${stepFunctions.endpoint}, state machines ${reports.stateMachine.machine.stateMachineName} and ` +
         `commerce-api-sandbox-catalogue-publish (npm run catalogue) as synthesized; ` +
         `retries after ${seconds(SANDBOX_CALLBACK_RETRY_MS)} (Send callback) or ${SANDBOX_RETRY_PAUSE_MS} ms` +

@@ -1,18 +1,33 @@
+import { recordOf } from '../../functions/events/bus-event';
 import { readInputFile } from '../input-file';
 import type { EventsTarget } from './events-target';
+import { type Output, reportOutcomes, stageFlag } from './outcome-report';
 import { readEvents } from './read-events';
 import { sendEvents } from './send-events';
+import type { AwaitedEvent } from './wait-outcomes';
 
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type { Output } from './outcome-report';
 
 /** Problems printed for a refused file; the rest are counted. */
 const MAX_PROBLEMS_SHOWN = 20;
 
-/** `send FILE`: checks every line, then sends; the exit code is 0 when every event was accepted. */
-export async function sendCommand(file: string, target: EventsTarget, io: Output): Promise<number> {
+export interface SendOptions {
+  /** Wait for each event's outcome (the default); `--no-wait` only sends. */
+  readonly wait: boolean;
+  /** Stop waiting after this many seconds without a new outcome. */
+  readonly stallSeconds?: number;
+}
+
+/**
+ * `send FILE`: checks every line, sends, then waits for each event's outcome (docs/events.md).
+ * Exit code 0 only when every event was accepted by the bus and, unless `--no-wait`, applied or ignored.
+ */
+export async function sendCommand(
+  file: string,
+  target: EventsTarget,
+  io: Output,
+  options: SendOptions = { wait: true },
+): Promise<number> {
   const text = await readInputFile(file);
   const read = readEvents(text);
   if (!read.ok) {
@@ -24,9 +39,35 @@ export async function sendCommand(file: string, target: EventsTarget, io: Output
     }
     return 1;
   }
-  io.out(`Sending ${read.events.length} events to ${target.busName} (stage ${target.stage}) …`);
-  const outcome = await sendEvents(target.client, target.busName, read.events);
-  io.out(`${outcome.accepted} accepted, ${outcome.failed} failed.`);
-  for (const { event, reason } of outcome.failures) io.err(`  event ${event}: ${reason}`);
-  return outcome.failed === 0 ? 0 : 1;
+  const { events } = read;
+  io.out(`Sending ${events.length} events to ${target.busName} (stage ${target.stage}) …`);
+  const sent = await sendEvents(target.client, target.busName, events);
+  io.out(
+    `${sent.accepted} of ${events.length} accepted by the bus` +
+      (sent.failed > 0 ? `, ${sent.failed} not accepted (not sent: send them again):` : '.'),
+  );
+  for (const { event, reason } of sent.failures) io.err(`  event ${event}: ${reason}`);
+  if (!options.wait) {
+    io.out(
+      `Not waiting for their outcomes (--no-wait): an event the consumer refuses ends in the dead-letter queue ` +
+        `${target.deadLetterQueueName} (\`npm run events -- dead-letters${stageFlag(target)}\`).`,
+    );
+    return sent.failed === 0 ? 0 : 1;
+  }
+  io.out('Waiting for the outcome of each event …');
+  const awaited = events.flatMap((event, i): AwaitedEvent[] => {
+    const busEventId = sent.busEventIds[i];
+    return busEventId === undefined
+      ? []
+      : [
+          {
+            eventId: event.detail.eventId,
+            type: event.type,
+            record: recordOf(event),
+            isOurs: (outcome) => outcome.busEventId === busEventId,
+          },
+        ];
+  });
+  const code = awaited.length > 0 ? await reportOutcomes(target, awaited, io, options.stallSeconds) : 1;
+  return sent.failed === 0 ? code : 1;
 }

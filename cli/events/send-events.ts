@@ -10,6 +10,8 @@ export interface SendOutcome {
   readonly failed: number;
   /** The first refusals: the event's position in the file's events (1-based) and EventBridge's code and message. */
   readonly failures: readonly { readonly event: number; readonly reason: string }[];
+  /** EventBridge's id of each event, in the events' order (undefined where the bus refused it): the consumer sees it as the envelope's `id`. */
+  readonly busEventIds: readonly (string | undefined)[];
 }
 
 const MAX_FAILURES_SHOWN = 10;
@@ -24,6 +26,7 @@ export async function sendEvents(
   let accepted = 0;
   const failures: { event: number; reason: string }[] = [];
   let failed = 0;
+  const busEventIds: (string | undefined)[] = [];
   for (let start = 0; start < events.length; start += PUT_EVENTS_BATCH) {
     const batch = events.slice(start, start + PUT_EVENTS_BATCH);
     const { Entries = [] } = await client.send(
@@ -40,9 +43,11 @@ export async function sendEvents(
       const entry = Entries[i];
       if (entry?.EventId && !entry.ErrorCode) {
         accepted++;
+        busEventIds.push(entry.EventId);
         return;
       }
       failed++;
+      busEventIds.push(undefined);
       if (failures.length < MAX_FAILURES_SHOWN) {
         failures.push({
           event: start + i + 1,
@@ -52,5 +57,5 @@ export async function sendEvents(
     });
     progress(start + batch.length);
   }
-  return { accepted, failed, failures };
+  return { accepted, failed, failures, busEventIds };
 }

@@ -1,5 +1,6 @@
+import type { RecordRef } from './domain/event-outcome';
 import { EventRejected } from './domain/event-rejected';
-import { checkDetail, type EventDetails } from './event-schemas';
+import { checkDetail, EVENT_ID_PATTERN, type EventDetails } from './event-schemas';
 import { EVENT_TYPES, type EventType, isEventType } from './event-types';
 
 /** An event of ours, its detail checked against its type's schema. */
@@ -49,9 +50,59 @@ export function parseBusEvent(body: string): BusEvent {
   try {
     value = JSON.parse(body);
   } catch {
-    throw new EventRejected('invalid', 'The message is not JSON');
+    throw new EventRejected('invalid', 'the message is not JSON');
   }
   const checked = checkBusEvent(value, { sourceRequired: true });
-  if (!checked.ok) throw new EventRejected('invalid', `The event is not valid: ${checked.problem}`);
+  if (!checked.ok) throw new EventRejected('invalid', `the event is not valid: ${checked.problem}`);
   return checked.event;
+}
+
+/** The kind of record an event type is about: `order.*` an order, `user.*` a user. */
+const recordKindOf = (type: string): RecordRef['kind'] | undefined =>
+  type.startsWith('order.') ? 'order' : type.startsWith('user.') ? 'user' : undefined;
+
+/** The record an event of ours is about: its detail's `id`. */
+export const recordOf = (event: BusEvent): RecordRef => ({
+  kind: recordKindOf(event.type) ?? 'order',
+  id: event.detail.id,
+});
+
+/** What names an event, read from its envelope as far as it can be, valid or not. */
+export interface EventIdentity {
+  /** `detail.eventId`, when it is one the schemas allow. */
+  readonly eventId?: string;
+  readonly type?: string;
+  readonly record?: RecordRef;
+  /** EventBridge's `id`. */
+  readonly busEventId?: string;
+}
+
+/**
+ * The identity of an event in EventBridge's envelope (an SQS message body, a dead letter), read
+ * field by field, so that a refused event is named by its id and record too. Names nothing of
+ * the event's personal content.
+ */
+export function eventIdentity(body: string): EventIdentity {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return {};
+  }
+  if (!isObject(value)) return {};
+  const type = typeof value['detail-type'] === 'string' ? value['detail-type'] : undefined;
+  const busEventId = typeof value.id === 'string' ? value.id : undefined;
+  const detail = isObject(value.detail) ? value.detail : {};
+  const eventId =
+    typeof detail.eventId === 'string' && EVENT_ID_PATTERN.test(detail.eventId) ? detail.eventId : undefined;
+  const id = detail.id;
+  const kind = type === undefined ? undefined : recordKindOf(type);
+  const record: RecordRef | undefined =
+    kind && typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { kind, id } : undefined;
+  return {
+    ...(eventId !== undefined ? { eventId } : {}),
+    ...(type !== undefined ? { type } : {}),
+    ...(record ? { record } : {}),
+    ...(busEventId !== undefined ? { busEventId } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { metrics } from '#commons/metrics';
+import type { OutcomeKind } from './domain/event-outcome';
 import type { RejectionReason } from './domain/event-rejected';
-import type { EventOutcome } from './services/event-service';
 
 /**
  * The consumer's counters (CloudWatch, namespace and dimensions of functions/commons/metrics.ts),
@@ -13,10 +13,10 @@ export const EVENT_METRICS = {
   /** Redelivered, duplicate or older events, which changed nothing. */
   ignored: 'EventsIgnored',
   /** Deliveries refused (schema, unknown user or order): each comes back until the dead-letter queue takes it. */
-  rejected: 'EventsRejected',
-} as const;
+  refused: 'EventsRejected',
+} as const satisfies Record<OutcomeKind, string>;
 
-export const countOutcome = (outcome: EventOutcome | 'rejected'): void => {
+export const countOutcome = (outcome: OutcomeKind): void => {
   metrics.addMetric(EVENT_METRICS[outcome], MetricUnit.Count, 1);
 };
 

@@ -22,6 +22,9 @@ const validators: Record<EventType, ValidateFunction> = {
   'user.updated': ajv.compile(userUpdated),
 };
 
+/** An event id as every schema of docs/events/ allows it (the same pattern in the four). */
+export const EVENT_ID_PATTERN = new RegExp(orderPlaced.properties.eventId.pattern);
+
 /** The detail each event type carries once its schema holds. */
 export interface EventDetails {
   'order.placed': OrderPlaced;

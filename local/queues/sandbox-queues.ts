@@ -157,8 +157,13 @@ export function startQueueMappings(queues: SandboxQueues, options: QueueMappings
 /** What `sandbox.json` says of the queues. */
 export const runningQueues = (
   queues: SandboxQueues,
-): Pick<RunningSandbox, 'sqsEndpoint' | 'batchQueueUrl' | 'deadLetterQueueUrl'> => ({
+): Pick<
+  RunningSandbox,
+  'sqsEndpoint' | 'batchQueueUrl' | 'deadLetterQueueUrl' | 'eventsQueueUrl' | 'eventsDeadLetterQueueUrl'
+> => ({
   sqsEndpoint: queues.endpoint,
   batchQueueUrl: queues.batchQueue.url,
   deadLetterQueueUrl: queues.deadLetterQueue.url,
+  eventsQueueUrl: queueNamed(queues.queues, eventsQueue.name).url,
+  eventsDeadLetterQueueUrl: queueNamed(queues.queues, eventsDeadLetterQueue.name).url,
 });

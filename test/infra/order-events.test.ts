@@ -113,6 +113,12 @@ describe('the events queue and its dead-letter queue', () => {
     },
   );
 
+  it('are stack outputs, for `npm run events -- dead-letters` and `redrive`', () => {
+    const { Outputs } = dev.template.toJSON();
+    expect(Outputs.EventsQueueUrl.Value).toEqual({ Ref: ids.queue });
+    expect(Outputs.EventsDeadLetterQueueUrl.Value).toEqual({ Ref: ids.deadLetterQueue });
+  });
+
   it('are deleted with a dev stack and kept with the prod stack', () => {
     expect(resources[ids.queue]!.DeletionPolicy).toBe('Delete');
     expect(resources[ids.deadLetterQueue]!.DeletionPolicy).toBe('Delete');

@@ -98,6 +98,17 @@ describe('table grants', () => {
     );
   });
 
+  it('let the events consumer, and no other function, write event outcome items, with UpdateItem only (docs/design.md D78)', () => {
+    const outcomeGrants = rows.flatMap((row) =>
+      row.granted
+        .filter((grant) => grant.leadingKeys.some((key) => key.startsWith('EVENT#')))
+        .map((grant) => ({ fn: row.spec.name, actions: grant.actions, keys: grant.leadingKeys })),
+    );
+    expect(outcomeGrants).toEqual([
+      { fn: 'consume-events', actions: ['dynamodb:UpdateItem'], keys: ['EVENT#*'] },
+    ]);
+  });
+
   afterAll(() => {
     const lines = rows.flatMap(({ spec, granted }) =>
       granted.length === 0

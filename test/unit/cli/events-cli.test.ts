@@ -52,6 +52,18 @@ describe('reading a file of events', () => {
     });
   });
 
+  it('refuses a file that names an event id twice: outcomes are recorded by event id', () => {
+    const read = readEvents(
+      [placed(), placed({ id: 2 }), placed({ eventId: 'other' })]
+        .map((detail) => line({ 'detail-type': 'order.placed', detail }))
+        .join('\n'),
+    );
+    expect(read).toEqual({
+      ok: false,
+      problems: [{ line: 2, problem: 'the same eventId as line 1: each event once in a file' }],
+    });
+  });
+
   it('accepts the seed’s orders as order.placed lines', () => {
     const text = orderPlacedEvents(seedOrders()).map(line).join('\n');
     const read = readEvents(text);
@@ -72,7 +84,18 @@ describe('sending', () => {
       detail: placed({ id: 5000 + i }),
     }));
     const outcome = await sendEvents(new EventBridgeClient({}), 'commerce-api-dev', events);
-    expect(outcome).toEqual({ accepted: 23, failed: 0, failures: [] });
+    expect(outcome).toEqual({
+      accepted: 23,
+      failed: 0,
+      failures: [],
+      busEventIds: [
+        ...Array.from({ length: 10 }, (_, i) => `id-${i}`),
+        ...Array.from({ length: 10 }, (_, i) => `id-${i}`),
+        'id-0',
+        'id-1',
+        'id-2',
+      ],
+    });
     const calls = eventBridge.commandCalls(PutEventsCommand).map((c) => c.args[0].input.Entries!);
     expect(calls.map((entries) => entries.length)).toEqual([10, 10, 3]);
     expect(calls[0]![0]).toEqual({
@@ -96,6 +119,7 @@ describe('sending', () => {
       accepted: 1,
       failed: 1,
       failures: [{ event: 2, reason: 'InternalFailure: Try again' }],
+      busEventIds: ['a', undefined],
     });
   });
 });
@@ -103,8 +127,12 @@ describe('sending', () => {
 describe('the stage', () => {
   it('is a deployed stage’s bus, commerce-api-<stage>, or the running sandbox', () => {
     const target = resolveEventsTarget('dev', '/nonexistent');
-    expect(target).toMatchObject({ stage: 'dev', busName: 'commerce-api-dev' });
-    target.client.destroy();
+    expect(target).toMatchObject({
+      stage: 'dev',
+      busName: 'commerce-api-dev',
+      deadLetterQueueName: 'commerce-api-dev-events-dlq',
+    });
+    target.close();
     expect(() => resolveEventsTarget(undefined, '/nonexistent')).toThrow(InputError);
     expect(() => resolveEventsTarget('sandbox', '/nonexistent')).toThrow(/No sandbox runs/);
   });

@@ -60,3 +60,15 @@ export const busRecord = (messageId: string, type: string, detail: unknown, sour
   eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:commerce-api-test-order-events',
   awsRegion: 'us-east-1',
 });
+
+/** The outcome the consumer records for `placed()` applied on its first delivery `m1`, at 09:15:01 UTC. */
+export const appliedOutcome = {
+  eventId: 'checkout-7f3a',
+  type: 'order.placed',
+  outcome: 'applied',
+  reason: 'placed',
+  receiveCount: 1,
+  at: '2026-11-20T09:15:01.000Z',
+  record: { kind: 'order', id: 3101 },
+  busEventId: 'id-m1',
+} as const;

@@ -102,7 +102,7 @@ describe('an event on the bus', () => {
   });
 
   it('in an SQS message is refused as invalid when it is not JSON or not ours', () => {
-    expect(() => parseBusEvent('{')).toThrow(new EventRejected('invalid', 'The message is not JSON'));
+    expect(() => parseBusEvent('{')).toThrow(new EventRejected('invalid', 'the message is not JSON'));
     expect(() => parseBusEvent('[]')).toThrow(EventRejected);
   });
 });

@@ -11,10 +11,14 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { OUTCOME_KEEP_SECONDS } from '../../../functions/events/domain/event-outcome';
 import { dynamoDbEventStore as store } from '../../../functions/events/store/dynamodb-event-store';
+import { dynamoDbOutcomeStore } from '../../../functions/events/store/dynamodb-outcome-store';
 import { eventStoreAccess } from '../../../functions/events/store/event-access';
+import { outcomeStoreAccess } from '../../../functions/events/store/outcome-access';
+import { orderEventsSettings } from '../../../lib/order-events-settings';
 import { requestsWithin } from '../support/table-access';
-import { placed, statusChanged, userChanged } from './event-fixtures';
+import { appliedOutcome, placed, statusChanged, userChanged } from './event-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
@@ -54,4 +58,19 @@ it('changeOrderStatus and putUser stay within their grants', async () => {
   expect(
     await requestsWithin(dynamo, eventStoreAccess.putUser, () => store.putUser(user, userVersion)),
   ).toHaveLength(1);
+});
+
+it('the outcome store writes only the event’s outcome item (EVENT#<event id>), within its grant', async () => {
+  const parts = await requestsWithin(dynamo, outcomeStoreAccess.record, () =>
+    dynamoDbOutcomeStore.record(appliedOutcome, 1_800_000_000),
+  );
+  expect(parts.map((part) => [part.action, part.keys])).toEqual([
+    ['dynamodb:UpdateItem', ['EVENT#checkout-7f3a']],
+  ]);
+});
+
+it('keeps outcome records as long as the dead-letter queue keeps a message, so every dead letter has its reason', () => {
+  expect(OUTCOME_KEEP_SECONDS).toBeGreaterThanOrEqual(
+    orderEventsSettings.deadLetterQueue.retentionPeriodSeconds,
+  );
 });

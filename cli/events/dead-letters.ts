@@ -10,7 +10,7 @@ import { checkBusEvent, type EventIdentity, eventIdentity } from '../../function
 import { type EventOutcome, recordLabel } from '../../functions/events/domain/event-outcome';
 import { SOONEST_VISIBILITY_SECONDS } from '../../local/queues/local-sqs';
 import type { EventsTarget } from './events-target';
-import { type Output, reportOutcomes, stageFlag } from './outcome-report';
+import { type Output, reportOutcomes } from './outcome-report';
 import { readOutcomes } from './read-outcomes';
 import type { AwaitedEvent } from './wait-outcomes';
 
@@ -146,7 +146,7 @@ export async function deadLettersCommand(target: EventsTarget, io: Output): Prom
       );
     }
     io.out(
-      `Nothing was removed. Once the cause is fixed: \`npm run events -- redrive${stageFlag(target)}\` (all) or \`… redrive --id EVENT_ID\` (one).`,
+      `Nothing was removed. Once the cause is fixed: \`npm run events -- redrive${target.flags}\` (all) or \`… redrive --id EVENT_ID\` (one).`,
     );
     return 0;
   } finally {
@@ -187,7 +187,7 @@ export async function redriveCommand(
         options.id === undefined
           ? `The dead-letter queue ${target.deadLetterQueueName} is empty: nothing to redrive.`
           : `No event ${options.id} in the dead-letter queue ${target.deadLetterQueueName} (${letters.length} there): ` +
-              `\`npm run events -- dead-letters${stageFlag(target)}\` lists them.`,
+              `\`npm run events -- dead-letters${target.flags}\` lists them.`,
       );
       return options.id === undefined ? 0 : 1;
     }

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -10,7 +11,9 @@ import {
 import { sandboxDynamoDbClient } from '../../local/dynamodb';
 import { sandboxSqsClient } from '../../local/queues/local-sqs';
 import { retryDelaySeconds } from '../../local/queues/queue-wiring';
+import { shownDir } from '../../local/running-sandbox';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../../local/sandbox-identity';
+import { DEFAULT_STATE_DIR } from '../../local/state-dir';
 import { stackOutputs } from '../stack-outputs';
 import { requireRunningSandbox } from '../stage-command';
 
@@ -29,6 +32,8 @@ export interface EventsTarget {
   readonly stage: string;
   readonly client: EventBridgeClient;
   readonly busName: string;
+  /** The options that name this stage again in a command we suggest: `--stage NAME`, or the sandbox's `--state-dir DIR` when it is not the default. */
+  readonly flags: string;
   /** The dead-letter queue's name, for messages. */
   readonly deadLetterQueueName: string;
   /** How a refused event is retried there, for messages: `3 receives … over about 6 minutes`. */
@@ -63,6 +68,7 @@ export function resolveEventsTarget(stage: string | undefined, stateDir: string)
       stage: name,
       client,
       busName: eventBusName(name),
+      flags: ` --stage ${name}`,
       deadLetterQueueName: eventsDeadLetterQueueName(name),
       retries: `${maxReceiveCount} receives in all, ${visibilityTimeoutSeconds / 60} minutes apart`,
       resources: () => {
@@ -103,6 +109,10 @@ export function resolveEventsTarget(stage: string | undefined, stateDir: string)
     stage: name,
     client,
     busName: eventBusName(SANDBOX_STAGE),
+    flags:
+      path.resolve(running.stateDir) === path.resolve(DEFAULT_STATE_DIR)
+        ? ''
+        : ` --state-dir ${shownDir(running.stateDir)}`,
     deadLetterQueueName: eventsDeadLetterQueueName(SANDBOX_STAGE),
     retries: `${maxReceiveCount} receives in all, ${retryDelaySeconds(visibilityTimeoutSeconds)} s apart in the sandbox`,
     resources: async () => resources,

@@ -61,8 +61,8 @@ export async function reportOutcomes(
   if (refused > 0) {
     io.err(
       `Refused events are delivered again (${target.retries}), then kept in the dead-letter queue ` +
-        `${target.deadLetterQueueName}: \`npm run events -- dead-letters${stageFlag(target)}\` lists them; once the cause ` +
-        `is fixed (the user registered, the order placed), \`npm run events -- redrive${stageFlag(target)}\` sends them back.`,
+        `${target.deadLetterQueueName}: \`npm run events -- dead-letters${target.flags}\` lists them; once the cause ` +
+        `is fixed (the user registered, the order placed), \`npm run events -- redrive${target.flags}\` sends them back.`,
     );
   }
   if (pending.length > 0) {
@@ -73,6 +73,3 @@ export async function reportOutcomes(
   }
   return refused > 0 || pending.length > 0 ? 1 : 0;
 }
-
-export const stageFlag = (target: Pick<EventsTarget, 'stage'>): string =>
-  target.stage === 'sandbox' ? '' : ` --stage ${target.stage}`;

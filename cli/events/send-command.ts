@@ -1,7 +1,7 @@
 import { recordOf } from '../../functions/events/bus-event';
 import { readInputFile } from '../input-file';
 import type { EventsTarget } from './events-target';
-import { type Output, reportOutcomes, stageFlag } from './outcome-report';
+import { type Output, reportOutcomes } from './outcome-report';
 import { readEvents } from './read-events';
 import { sendEvents } from './send-events';
 import type { AwaitedEvent } from './wait-outcomes';
@@ -50,7 +50,7 @@ export async function sendCommand(
   if (!options.wait) {
     io.out(
       `Not waiting for their outcomes (--no-wait): an event the consumer refuses ends in the dead-letter queue ` +
-        `${target.deadLetterQueueName} (\`npm run events -- dead-letters${stageFlag(target)}\`).`,
+        `${target.deadLetterQueueName} (\`npm run events -- dead-letters${target.flags}\`).`,
     );
     return sent.failed === 0 ? 0 : 1;
   }

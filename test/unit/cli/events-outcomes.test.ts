@@ -31,6 +31,7 @@ const target: EventsTarget = {
   stage: 'sandbox',
   client: new EventBridgeClient({ region: 'us-east-1' }),
   busName: 'commerce-api-sandbox',
+  flags: '',
   deadLetterQueueName: 'commerce-api-sandbox-events-dlq',
   retries: '3 receives in all, 1 s apart in the sandbox',
   resources: async () => ({

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand as DocQuery } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, type LocalDynamoDb, startDynamoDb } from '../../../local/dynamodb';
+import { QueryCommand as DocQuery, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynaliteAbstractLevels } from '../../../local/dynalite-iterators';
+import { ensureTable, type LocalDynamoDb, startDynamoDb } from '../../../local/dynamodb';
 
 /**
  * docs/design.md D81: every Query and Scan of dynalite 4.0.0 left a LevelDB iterator open, which

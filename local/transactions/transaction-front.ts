@@ -3,7 +3,8 @@
  * (docs/design.md D47): every other request is passed through to dynalite unchanged, while no
  * transaction runs; a transaction runs alone (transact-write.ts), so no request sees half of
  * one. The functions' SDK clients are pointed here (AWS_ENDPOINT_URL_DYNAMODB), so function code
- * sends TransactWriteItems as it does in AWS.
+ * sends TransactWriteItems as it does in AWS. While the table is being read, BatchWriteItem calls
+ * wait their turn here (reads first, D81).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
@@ -56,6 +57,7 @@ export async function startTransactionFront(
     logError?: (message: string, error: unknown) => void;
     /** BatchWriteItem calls passed to dynalite at once while it is read (default SANDBOX_BULK_WRITES_WHILE_READ). */
     bulkWritesWhileRead?: number;
+    /** The clock that says how recent the reads are (tests stop it). */
     now?: () => number;
   } = {},
 ): Promise<TransactionFront> {

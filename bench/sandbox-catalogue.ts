@@ -1,8 +1,8 @@
 /**
  * The sandbox under a real catalogue (issue 21, docs/design.md D81): two successive publishes of
  * a generated catalogue (the seed's products repeated under new ids, as in catalogue-publish.ts):
- * 2,000 products by default (about 8 minutes), `BENCH_CATALOGUE_PRODUCTS=10000` for the issue's
- * 10,000 (about 30 minutes: each publish is paced while the readers read). Each with
+ * 2,000 products by default (about 4 minutes), `BENCH_CATALOGUE_PRODUCTS=10000` for the issue's
+ * 10,000 (about 17 minutes: each publish is paced while the readers read). Each with
  * `npm run catalogue -- publish FILE --state-dir DIR` as an operator runs it, on one sandbox
  * that is never restarted.
  *

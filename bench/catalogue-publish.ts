@@ -43,7 +43,7 @@ const seedCatalogue = () => {
 };
 
 /** The seed's products repeated under ids 1..count, each with the stock levels of its model. */
-const generated = (count: number): string => {
+export const generated = (count: number): string => {
   const seed = seedCatalogue();
   const products = Array.from({ length: count }, (_, i) => ({
     ...seed.products[i % seed.products.length]!,

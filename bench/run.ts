@@ -23,6 +23,7 @@ import { benchListing } from './listing';
 import { benchOrderEvents } from './order-events';
 import { benchPdf } from './pdf';
 import { benchReportQuota } from './report-quota';
+import { benchSandboxCatalogue } from './sandbox-catalogue';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchSearch } from './search';
 import { benchSearchLibrary } from './search-library';
@@ -41,6 +42,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'batch-fairness', run: () => benchBatchFairness() },
   { name: 'order-events', run: () => benchOrderEvents() },
   { name: 'catalogue-publish', run: () => benchCataloguePublish() },
+  { name: 'sandbox-catalogue', run: () => benchSandboxCatalogue() },
   { name: 'sandbox', run: () => benchSandbox() },
   { name: 'rate-limit', run: () => benchRateLimit() },
   { name: 'report-quota', run: () => benchReportQuota() },

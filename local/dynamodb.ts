@@ -7,6 +7,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { closeDynaliteIterators } from './dynalite-iterators';
 import { listenOnLoopback } from './listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 
@@ -31,6 +32,8 @@ export const sandboxDynamoDbClient = (endpoint: string) =>
 
 /** Starts dynalite on 127.0.0.1. Tables are ACTIVE at once (createTableMs 0): nothing to wait for locally. */
 export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise<LocalDynamoDb> {
+  // Otherwise every Query and Scan keeps what LevelDB held at its moment (dynalite-iterators.ts).
+  closeDynaliteIterators();
   const server = dynalite({
     createTableMs: 0,
     deleteTableMs: 0,

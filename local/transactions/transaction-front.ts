@@ -3,17 +3,38 @@
  * (docs/design.md D47): every other request is passed through to dynalite unchanged, while no
  * transaction runs; a transaction runs alone (transact-write.ts), so no request sees half of
  * one. The functions' SDK clients are pointed here (AWS_ENDPOINT_URL_DYNAMODB), so function code
- * sends TransactWriteItems as it does in AWS.
+ * sends TransactWriteItems as it does in AWS. While the table is being read, BatchWriteItem calls
+ * wait their turn here (reads first, D81).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { serveOnLoopback } from '../listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
+import { Pace } from './bulk-write-pace';
 import { ReadWriteLock } from './read-write-lock';
 import { DynamoDbError, transactWrite } from './transact-write';
 
 const TRANSACT_WRITE = 'DynamoDB_20120810.TransactWriteItems';
+const BATCH_WRITE = 'DynamoDB_20120810.BatchWriteItem';
+/** The reads that pace bulk writes (see SANDBOX_BULK_WRITES_WHILE_READ). */
+const READS = new Set(
+  ['GetItem', 'BatchGetItem', 'Query', 'Scan'].map((operation) => `DynamoDB_20120810.${operation}`),
+);
+
+/**
+ * Reads first (docs/design.md D81): dynalite serves the API's readers and a publish's writes in
+ * this one process, and a publish sends 32 BatchWriteItem calls of 25 items at a time (4 chunks,
+ * 8 calls each), which dynalite would serve ahead of the readers' queries (743 → 110 requests/s
+ * while 10,000 products were published). While the table is being read (READS_WHILE_READ reads in
+ * the last READING_MS: more than a command polling a record, or a task's own reads), BatchWriteItem
+ * calls pass SANDBOX_BULK_WRITES_WHILE_READ at a time, otherwise as they come. A publish takes
+ * longer while readers read (figures in docs/performance.md); the functions' requests and answers
+ * are the same, a paced call is only later.
+ */
+export const SANDBOX_BULK_WRITES_WHILE_READ = 2;
+export const READING_MS = 250;
+export const READS_WHILE_READ = 5;
 const AMZ_JSON_1_0 = 'application/x-amz-json-1.0';
 
 export interface TransactionFront {
@@ -32,7 +53,13 @@ const readBody = (req: IncomingMessage): Promise<Buffer> =>
 
 export async function startTransactionFront(
   dynamoDbEndpoint: string,
-  options: { logError?: (message: string, error: unknown) => void } = {},
+  options: {
+    logError?: (message: string, error: unknown) => void;
+    /** BatchWriteItem calls passed to dynalite at once while it is read (default SANDBOX_BULK_WRITES_WHILE_READ). */
+    bulkWritesWhileRead?: number;
+    /** The clock that says how recent the reads are (tests stop it). */
+    now?: () => number;
+  } = {},
 ): Promise<TransactionFront> {
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const upstream = new URL(dynamoDbEndpoint);
@@ -43,6 +70,16 @@ export async function startTransactionFront(
     credentials: SANDBOX_CREDENTIALS,
   });
   const lock = new ReadWriteLock();
+  const now = options.now ?? Date.now;
+  /** When the latest reads came, oldest first, at most READS_WHILE_READ of them. */
+  const reads: number[] = [];
+  const read = () => {
+    reads.push(now());
+    if (reads.length > READS_WHILE_READ) reads.shift();
+  };
+  const beingRead = () => reads.length === READS_WHILE_READ && now() - reads[0]! < READING_MS;
+  const whileRead = options.bulkWritesWhileRead ?? SANDBOX_BULK_WRITES_WHILE_READ;
+  const bulkWrites = new Pace(() => (beingRead() ? whileRead : Number.POSITIVE_INFINITY));
 
   /** Passes one request through to dynalite; resolves once its answer is sent on. */
   const passThrough = (req: IncomingMessage, res: ServerResponse, body: Buffer) =>
@@ -106,10 +143,15 @@ export async function startTransactionFront(
 
   const server = createServer((req, res) => {
     readBody(req).then(
-      (body) =>
-        req.headers['x-amz-target'] === TRANSACT_WRITE
-          ? answerTransaction(res, body)
-          : lock.withShared(() => passThrough(req, res, body)),
+      (body) => {
+        const target = String(req.headers['x-amz-target']);
+        if (READS.has(target)) read();
+        if (target === TRANSACT_WRITE) return answerTransaction(res, body);
+        // Waiting for its turn outside the lock, so a transaction is not held up by queued batches.
+        if (target === BATCH_WRITE)
+          return bulkWrites.run(() => lock.withShared(() => passThrough(req, res, body)));
+        return lock.withShared(() => passThrough(req, res, body));
+      },
       (error: unknown) => {
         logError('Reading a DynamoDB request failed:', error);
         res.destroy();

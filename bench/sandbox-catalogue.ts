@@ -1,0 +1,237 @@
+/**
+ * The sandbox under a real catalogue (issue 21, docs/design.md D81): two successive publishes of
+ * a generated catalogue (the seed's products repeated under new ids, as in catalogue-publish.ts):
+ * 2,000 products by default (about 4 minutes), `BENCH_CATALOGUE_PRODUCTS=10000` for the issue's
+ * 10,000 (about 17 minutes: each publish is paced while the readers read). Each with
+ * `npm run catalogue -- publish FILE --state-dir DIR` as an operator runs it, on one sandbox
+ * that is never restarted.
+ *
+ * - state and memory: the state directory's size (`du`: dynalite's LevelDB, s3rver's files, the
+ *   queues, the execution journal) once each publish's workflow has ended (the previous version
+ *   removed), and the sandbox process's resident memory (VmRSS, sampled every 500 ms: the
+ *   highest, and at the end). Budget: ≤ 2 GB and ≤ 1.5 GB.
+ * - readers during a publish: 8 autocannon connections on `GET /v1/products?page=1..10` for
+ *   10 s before each publish, then in 10 s windows from 3 s after the command starts until it
+ *   has printed the switch. Budget: the rate during ≥ 50 % of the rate before.
+ *
+ *   npx tsx bench/sandbox-catalogue.ts    this benchmark alone (npm run bench runs them all)
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { projectRoot } from '../lib/project-paths';
+import { type SandboxStatsDocument, STATS_PATH } from '../local/sandbox-stats';
+import type { BenchRow } from './bench-row';
+import { generated } from './catalogue-publish';
+import { count, startBenchSandbox } from './support';
+
+export const PRODUCTS_ENV = 'BENCH_CATALOGUE_PRODUCTS';
+const DEFAULT_PRODUCTS = 2_000;
+export const STATE_BUDGET_BYTES = 2 * 1024 ** 3;
+export const RSS_BUDGET_BYTES = 1.5 * 1024 ** 3;
+/** Readers during a publish keep at least this share of their rate before it. */
+export const READERS_BUDGET = 0.5;
+const READERS = 8;
+const BEFORE_SECONDS = 10;
+const WINDOW_SECONDS = 10;
+const LIST_PAGES = 10;
+const thisFile = fileURLToPath(import.meta.url);
+
+const GB = 1024 ** 3;
+const gb = (bytes: number) => `${(bytes / GB).toFixed(2)} GB`;
+const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
+
+/** Bytes a directory takes on disk (allocated blocks, as `du` counts). */
+const diskBytes = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const full = path.join(dir, entry.name);
+    try {
+      return sum + (entry.isDirectory() ? diskBytes(full) : statSync(full).blocks * 512);
+    } catch {
+      return sum; // removed meanwhile (LevelDB compacting)
+    }
+  }, 0);
+
+const byEntry = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { withFileTypes: true }).map((e) => {
+      const full = path.join(dir, e.name);
+      return [e.name, e.isDirectory() ? diskBytes(full) : statSync(full).blocks * 512];
+    }),
+  );
+
+const rssBytes = (pid: number): number => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+};
+
+interface Reading {
+  readonly requests: number;
+  readonly seconds: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+const rate = (readings: readonly Reading[]) =>
+  readings.reduce((s, r) => s + r.requests, 0) /
+  Math.max(
+    1e-9,
+    readings.reduce((s, r) => s + r.seconds, 0),
+  );
+
+/** The readers for `seconds`: list pages one after the other on `READERS` connections. */
+const read = async (url: string, seconds: number): Promise<Reading> => {
+  const { origin, pathname } = new URL(url);
+  let page = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: READERS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `${pathname}/products?page=${1 + (page++ % LIST_PAGES)}`,
+        }),
+      },
+    ],
+  });
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+};
+
+interface PublishRun {
+  readonly seconds: number;
+  readonly before: Reading;
+  readonly during: readonly Reading[];
+  readonly stateBytes: number;
+  readonly parts: Record<string, number>;
+  readonly rssBytes: number;
+}
+
+export async function benchSandboxCatalogue(): Promise<BenchRow[]> {
+  const products = Number(process.env[PRODUCTS_ENV] ?? DEFAULT_PRODUCTS);
+  if (!Number.isInteger(products) || products < 1) throw new Error(`${PRODUCTS_ENV} must be a whole number`);
+  const sandbox = await startBenchSandbox('sandbox-catalogue', { LOG_LEVEL: 'WARN' });
+  const { pid } = sandbox.running;
+  const file = path.join(sandbox.stateDir, '..', `${path.basename(sandbox.stateDir)}-catalogue.jsonl`);
+  writeFileSync(file, generated(products));
+  let highest = rssBytes(pid);
+  const sampler = setInterval(() => {
+    try {
+      highest = Math.max(highest, rssBytes(pid));
+    } catch {
+      // the sandbox has stopped
+    }
+  }, 500);
+  const stats = async () =>
+    (await (await fetch(new URL(STATS_PATH, sandbox.url))).json()) as SandboxStatsDocument;
+  /** Until the publish workflow has ended: its wait for readers and the previous version's removal. */
+  const settled = async () => {
+    while ((await stats()).executions?.running) await sleep(1_000);
+  };
+
+  const publish = async (): Promise<PublishRun> => {
+    const before = await read(sandbox.url, BEFORE_SECONDS);
+    const started = performance.now();
+    const command = spawn(
+      path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
+      ['bin/catalogue.ts', 'publish', file, '--state-dir', sandbox.stateDir],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    let ended = false;
+    command.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    command.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exit = new Promise<number | null>((resolve) =>
+      command.on('close', (code) => {
+        ended = true;
+        resolve(code);
+      }),
+    );
+    await sleep(3_000);
+    const during: Reading[] = [];
+    while (!ended) during.push(await read(sandbox.url, WINDOW_SECONDS));
+    const code = await exit;
+    const seconds = (performance.now() - started) / 1000;
+    if (code !== 0) throw new Error(`the publish of ${products} products exited with ${code}:\n${output}`);
+    await settled();
+    return {
+      seconds,
+      before,
+      during,
+      stateBytes: diskBytes(sandbox.stateDir),
+      parts: byEntry(sandbox.stateDir),
+      rssBytes: rssBytes(pid),
+    };
+  };
+
+  try {
+    const runs = [await publish(), await publish()];
+    const last = runs.at(-1)!;
+    const what = `${count(products)} products`;
+    const stateOk = last.stateBytes <= STATE_BUDGET_BYTES && highest <= RSS_BUDGET_BYTES;
+    const shares = runs.map((r) => rate(r.during) / rate([r.before]));
+    const readersOk = shares.every((s) => s >= READERS_BUDGET) && runs.every((r) => r.during.length > 0);
+    const parts = Object.entries(last.parts)
+      .filter(([, bytes]) => bytes >= 1024 ** 2)
+      .map(([name, bytes]) => `${name} ${mb(bytes)}`)
+      .join(', ');
+    const readerErrors = runs.flatMap((r) => [r.before, ...r.during]).reduce((s, r) => s + r.errors, 0);
+    return [
+      {
+        row:
+          `sandbox state and memory after two publishes of ${what}, no restart | state directory ` +
+          `${gb(runs[0]!.stateBytes)} / ${gb(last.stateBytes)}, RSS ${gb(runs[0]!.rssBytes)} / ${gb(last.rssBytes)} ` +
+          `(highest ${gb(highest)}) | ≤ 2 GB, ≤ 1.5 GB | ${stateOk ? 'ok' : 'over'}`,
+        detail:
+          `two publishes of ${what} (npm run catalogue -- publish, ${runs.map((r) => `${r.seconds.toFixed(1)} s`).join(' and ')} ` +
+          `to the switch) on one sandbox; after each workflow had ended (the previous version removed): the state ` +
+          `directory ${runs.map((r) => gb(r.stateBytes)).join(' then ')} (after the second: ${parts}), the sandbox's ` +
+          `RSS ${runs.map((r) => gb(r.rssBytes)).join(' then ')}, the highest sampled ${gb(highest)}`,
+        ok: stateOk,
+      },
+      {
+        row:
+          `sandbox readers during a publish of ${what} (${READERS} connections, list pages) | ` +
+          runs
+            .map(
+              (r, i) =>
+                `${Math.round(rate([r.before]))} → ${Math.round(rate(r.during))} req/s (${Math.round(shares[i]! * 100)} %)`,
+            )
+            .join('; ') +
+          `; publish ${runs.map((r) => `${r.seconds.toFixed(0)} s`).join(' / ')} | ≥ 50 % | ${readersOk ? 'ok' : 'over'}`,
+        detail:
+          `${READERS} autocannon connections on GET /v1/products?page=1..${LIST_PAGES}, ${BEFORE_SECONDS} s before each publish, ` +
+          `then ${WINDOW_SECONDS} s windows from 3 s after the command started to its end; p99 ` +
+          runs
+            .map((r) => `${r.before.p99} ms before, ${r.during.map((d) => d.p99).join('/')} ms during`)
+            .join('; ') +
+          `; ${readerErrors} errors or non-2xx`,
+        ok: readersOk && readerErrors === 0,
+      },
+    ];
+  } finally {
+    clearInterval(sampler);
+    await sandbox.stop();
+    rmSync(file, { force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
+  const rows = await benchSandboxCatalogue();
+  for (const { row, detail } of rows) console.log(`${row}\n  ${detail}`);
+  if (rows.some((r) => !r.ok)) process.exitCode = 1;
+}

@@ -3,7 +3,6 @@
  * its own (the commands change its catalogue): two publishes started within a second, `status`
  * after a stock file that adds a (product, location) pair, and an empty file (issue 21).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -12,17 +11,11 @@ import { readActive } from '../../cli/catalogue/read-catalogue';
 import { type CatalogueTarget, sandboxTarget } from '../../cli/catalogue/stage-target';
 import { catalogueLines, parseCatalogue } from '../../functions/catalogue/domain/catalogue-file';
 import { ACTIVE_VERSION_CACHE_MS } from '../../functions/catalogue/store/active-version';
-import { projectRoot } from '../../lib/project-paths';
 import { seedCatalogueText } from '../../local/seed/catalogue-file-seed';
 import { type BatchSandbox, startBatchSandbox } from './support/batches';
+import { type CliRun, npmRun } from './support/cli-run';
 
 jest.setTimeout(180_000);
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 const seed = (() => {
   const parsed = parseCatalogue(seedCatalogueText());
@@ -50,15 +43,8 @@ describe('npm run catalogue, as an operator runs it', () => {
   let files: string;
 
   /** `npm run -s catalogue -- …` on this sandbox's state directory. */
-  const catalogue = (...args: string[]): Promise<Run> =>
-    new Promise((resolve) => {
-      execFile(
-        'npm',
-        ['run', '-s', 'catalogue', '--', ...args, '--state-dir', sandbox.stateDir],
-        { cwd: projectRoot, timeout: 150_000 },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const catalogue = (...args: string[]): Promise<CliRun> =>
+    npmRun('catalogue', [...args, '--state-dir', sandbox.stateDir], { timeout: 150_000 });
   const file = (name: string, text: string) => {
     const at = path.join(files, name);
     writeFileSync(at, text);
@@ -96,7 +82,8 @@ describe('npm run catalogue, as an operator runs it', () => {
   });
 
   it('status: a stock update ends after it starts, and the counts follow a stock file that adds a pair', async () => {
-    const activeLine = (run: Run) => run.stdout.split('\n').find((l) => l.startsWith('Active version')) ?? '';
+    const activeLine = (run: CliRun) =>
+      run.stdout.split('\n').find((l) => l.startsWith('Active version')) ?? '';
     const before = activeLine(await catalogue('status'));
     const stocks = countOf(before, 'stocks');
     expect(stocks).toBeGreaterThan(0);

@@ -5,7 +5,6 @@
  * mistake of the issue (a missing file, a directory, UTF-16, bytes that are not UTF-8, a deployed
  * stage without AWS settings) is one or two lines, exit 1, no stack trace.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -14,13 +13,8 @@ import { runningSandbox } from '../../local/running-sandbox';
 import { registerSandbox } from '../../local/sandbox-registry';
 import { DEFAULT_STATE_DIR } from '../../local/state-dir';
 import { placed } from '../unit/events/event-fixtures';
+import { type CliRun, runProgram } from './support/cli-run';
 import { sandboxStateDir } from './support/tokens';
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 let scratch: string;
 /** A registry that holds the e2e sandbox alone, and one that holds none. */
@@ -28,7 +22,7 @@ let registry: string;
 let emptyRegistry: string;
 
 /** `npm run <script> -- …` as npm runs it (tsx on the project's Node), with no AWS settings. */
-const run = (script: string, args: readonly string[], registryDir = registry): Promise<Run> => {
+const run = (script: string, args: readonly string[], registryDir = registry): Promise<CliRun> => {
   const bin = path.join(projectRoot, 'node_modules', '.bin');
   const env: NodeJS.ProcessEnv = {
     PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -37,14 +31,7 @@ const run = (script: string, args: readonly string[], registryDir = registry): P
     AWS_SHARED_CREDENTIALS_FILE: path.join(scratch, 'no-credentials'),
     SANDBOX_REGISTRY_DIR: registryDir,
   };
-  return new Promise((resolve) => {
-    execFile(
-      path.join(bin, 'tsx'),
-      [script, ...args],
-      { cwd: projectRoot, env, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runProgram(path.join(bin, 'tsx'), [script, ...args], { env, timeout: 60_000 });
 };
 
 const file = (name: string, bytes: Buffer | string) => {
@@ -54,7 +41,7 @@ const file = (name: string, bytes: Buffer | string) => {
 };
 
 /** One or two lines on stderr, none of them a stack frame. */
-const expectShortError = (result: Run, message: RegExp | string) => {
+const expectShortError = (result: CliRun, message: RegExp | string) => {
   expect(result.code).toBe(1);
   const lines = result.stderr.trimEnd().split('\n');
   expect(lines.length).toBeLessThanOrEqual(2);

@@ -4,13 +4,12 @@
  * SQS has given up on it (3 receives, 1 s apart in the sandbox), and it is applied after the user
  * is registered and it is redriven. Orders 9201–9202 and users 5011–5012: ids no other e2e test reads.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { projectRoot } from '../../lib/project-paths';
 import { api } from './support/api';
+import { type CliRun, npmRun } from './support/cli-run';
 import { bearer, sandboxStateDir, tokenFor } from './support/tokens';
 
 const CUSTOMER = 5011;
@@ -19,22 +18,9 @@ const ORDER = 9201;
 const LATE_ORDER = 9202;
 const REFUSED = 'e2e-cli-order-9202';
 
-interface Run {
-  readonly code: number;
-  readonly out: string;
-  readonly err: string;
-}
-
-/** `npx tsx bin/events.ts …` on the e2e sandbox's state directory, as `npm run events --` runs it. */
-const events = (...args: string[]): Promise<Run> =>
-  new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'bin/events.ts', ...args, '--state-dir', sandboxStateDir()],
-      { cwd: projectRoot, timeout: 90_000 },
-      (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
-    );
-  });
+/** `npm run -s events -- …` on the e2e sandbox's state directory, as an operator runs it. */
+const events = (...args: string[]): Promise<CliRun> =>
+  npmRun('events', [...args, '--state-dir', sandboxStateDir()], { timeout: 90_000 });
 
 const fileOf = (...lines: { type: string; detail: Record<string, unknown> }[]): string => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'events-cli-')), 'events.jsonl');
@@ -88,54 +74,56 @@ describe('npm run events: outcomes, dead letters, redrive', () => {
       fileOf(registered(CUSTOMER, 'ada.lind'), placed(ORDER, CUSTOMER), placed(LATE_ORDER, LATE_USER)),
     );
     expect(sent.code).toBe(1);
-    expect(lineOf(sent.out, `e2e-cli-user-${CUSTOMER}`)).toMatch(
+    expect(lineOf(sent.stdout, `e2e-cli-user-${CUSTOMER}`)).toMatch(
       /user\.registered +user 5011 +applied +user record written$/,
     );
-    expect(lineOf(sent.out, `e2e-cli-order-${ORDER}`)).toMatch(/order\.placed +order 9201 +applied +placed$/);
-    expect(lineOf(sent.err, REFUSED)).toMatch(
+    expect(lineOf(sent.stdout, `e2e-cli-order-${ORDER}`)).toMatch(
+      /order\.placed +order 9201 +applied +placed$/,
+    );
+    expect(lineOf(sent.stderr, REFUSED)).toMatch(
       /order\.placed +order 9202 +refused +the order's customer, user 5012, does not exist \(receive 1 of 3\)$/,
     );
-    expect(sent.out).toContain('3 events: 2 applied, 0 ignored, 1 refused.');
-    expect(sent.err).toContain('npm run events -- dead-letters');
-    expect(sent.err).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
+    expect(sent.stdout).toContain('3 events: 2 applied, 0 ignored, 1 refused.');
+    expect(sent.stderr).toContain('npm run events -- dead-letters');
+    expect(sent.stderr).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
 
     // SQS delivers it twice more, 1 s apart, then moves it to the dead-letter queue.
     let listed: string | undefined;
     for (const deadline = Date.now() + 30_000; !listed && Date.now() < deadline; ) {
       const run = await events('dead-letters');
       expect(run.code).toBe(0);
-      listed = lineOf(run.out, REFUSED);
+      listed = lineOf(run.stdout, REFUSED);
       if (!listed) await sleep(1000);
     }
     expect(listed).toMatch(
       /^ {2}e2e-cli-order-9202 +order\.placed +order 9202 +3 +\d{4}-\d\d-\d\dT\S+ +the order's customer, user 5012, does not exist$/,
     );
     // Listing removed nothing: it is still there.
-    expect(lineOf((await events('dead-letters')).out, REFUSED)).toBeDefined();
+    expect(lineOf((await events('dead-letters')).stdout, REFUSED)).toBeDefined();
 
     const user = await events('send', fileOf(registered(LATE_USER, 'ben.lind')));
-    expect([user.code, user.out]).toEqual([
+    expect([user.code, user.stdout]).toEqual([
       0,
       expect.stringContaining('1 event: 1 applied, 0 ignored, 0 refused.'),
     ]);
 
     const redriven = await events('redrive', '--id', REFUSED);
     expect(redriven.code).toBe(0);
-    expect(lineOf(redriven.out, REFUSED)).toMatch(/order\.placed +order 9202 +applied +placed$/);
+    expect(lineOf(redriven.stdout, REFUSED)).toMatch(/order\.placed +order 9202 +applied +placed$/);
     expect((await api(`/orders/${LATE_ORDER}`, { headers: admin })).body).toMatchObject({
       id: LATE_ORDER,
       user_id: LATE_USER,
     });
-    expect(lineOf((await events('dead-letters')).out, REFUSED)).toBeUndefined();
+    expect(lineOf((await events('dead-letters')).stdout, REFUSED)).toBeUndefined();
   }, 120_000);
 
   it('sends without waiting with --no-wait, and refuses an unknown command with the usage (exit 2)', async () => {
     const run = await events('send', fileOf(placed(ORDER, CUSTOMER)), '--no-wait');
     expect(run.code).toBe(0);
-    expect(run.out).toContain('1 of 1 accepted by the bus.');
-    expect(run.out).toContain('Not waiting for their outcomes (--no-wait)');
+    expect(run.stdout).toContain('1 of 1 accepted by the bus.');
+    expect(run.stdout).toContain('Not waiting for their outcomes (--no-wait)');
     const wrong = await events('drain');
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain('Give a command: send FILE, dead-letters or redrive.');
+    expect(wrong.stderr).toContain('Give a command: send FILE, dead-letters or redrive.');
   }, 60_000);
 });

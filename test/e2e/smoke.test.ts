@@ -5,7 +5,6 @@
  * SANDBOX_FAULTS), the report check alone fails in one clear line, the others still run, the
  * cleanup still removes everything, and the exit code is 1.
  */
-import { execFile } from 'node:child_process';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { batchKey } from '../../functions/batches/store/batch-keys';
@@ -14,34 +13,22 @@ import { userKey } from '../../functions/identity/store/identity-keys';
 import { reportKey } from '../../functions/reports/store/report-keys';
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { webhookSecretsKey } from '../../functions/webhooks/store/webhook-secret-keys';
-import { projectRoot } from '../../lib/project-paths';
 import { SMOKE_LIMIT_SCOPES } from '../../lib/smoke-access';
 import { sandboxDynamoDbClient } from '../../local/dynamodb';
 import { runningSandbox } from '../../local/running-sandbox';
 import { sandboxS3Client } from '../../local/s3/local-s3';
+import { type CliRun, npmRun } from './support/cli-run';
 import { sandboxStateDir } from './support/tokens';
 
-interface Run {
-  readonly code: number;
+interface Run extends CliRun {
   readonly lines: readonly string[];
-  readonly stderr: string;
 }
 
 /** `npm run -s smoke -- …` in a child process, as the deploy workflow runs it. */
-const smoke = (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Run> =>
-  new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '-s', 'smoke', '--', ...args],
-      { cwd: projectRoot, env: { ...process.env, ...env }, timeout: 240_000 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? Number(error.code ?? 1) : 0,
-          lines: stdout.trimEnd().split('\n'),
-          stderr,
-        }),
-    );
-  });
+const smoke = async (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Run> => {
+  const run = await npmRun('smoke', args, { env: { ...process.env, ...env }, timeout: 240_000 });
+  return { ...run, lines: run.stdout.trimEnd().split('\n') };
+};
 
 const CHECK_LINE = /^(ok|FAIL|skip) {2,}\S/;
 const outcomeOf = (lines: readonly string[], name: string) =>

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand as DocQuery, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynaliteAbstractLevels } from '../../../local/dynalite-iterators';
-import { ensureTable, type LocalDynamoDb, startDynamoDb } from '../../../local/dynamodb';
+import type { LocalDynamoDb } from '../../../local/dynamodb';
+import { startLocalTable } from '../support/local-table';
 
 /**
  * docs/design.md D81: every Query and Scan of dynalite 4.0.0 left a LevelDB iterator open, which
@@ -35,19 +36,7 @@ beforeAll(async () => {
   }
   stateDir = mkdtempSync(path.join(tmpdir(), 'commerce-api-iterators-'));
   // On disk, as the sandbox keeps its state (LevelDB through classic-level).
-  dynamodb = await startDynamoDb({ path: stateDir });
-  await ensureTable(dynamodb.client, {
-    TableName,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  dynamodb = await startLocalTable(TableName, { path: stateDir });
   client = DynamoDBDocumentClient.from(dynamodb.client);
   for (let i = 0; i < 30; i++) {
     await client.send(

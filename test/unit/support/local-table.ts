@@ -1,8 +1,19 @@
-import { ensureTable, type LocalDynamoDb, startDynamoDb } from '../../../local/dynamodb';
+import {
+  ensureTable,
+  type LocalDynamoDb,
+  type StartDynamoDbOptions,
+  startDynamoDb,
+} from '../../../local/dynamodb';
 
-/** dynalite in memory, with one on-demand table keyed `pk` and `sk` (strings), as the service's table is. */
-export async function startLocalTable(TableName: string): Promise<LocalDynamoDb> {
-  const dynamodb = await startDynamoDb();
+/**
+ * dynalite (in memory, or on disk with `path`), with one on-demand table keyed `pk` and `sk`
+ * (strings), as the service's table is.
+ */
+export async function startLocalTable(
+  TableName: string,
+  options: StartDynamoDbOptions = {},
+): Promise<LocalDynamoDb> {
+  const dynamodb = await startDynamoDb(options);
   await ensureTable(dynamodb.client, {
     TableName,
     KeySchema: [

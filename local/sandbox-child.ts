@@ -17,6 +17,8 @@ export interface SandboxChild {
   readonly stateDir: string;
   /** Milliseconds from the spawn to the "Ready" line. */
   readonly readyMs: number;
+  /** What it printed up to its "Ready" line: the seed cache's progress, the banner. */
+  readonly startOutput: string;
 }
 
 export async function startSandboxChild(
@@ -76,7 +78,7 @@ export async function startSandboxChild(
   child.stderr?.removeListener('data', collect);
   child.stdout?.on('data', (chunk: Buffer) => echo && process.stderr.write(chunk));
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return { child, url, stateDir, readyMs };
+  return { child, url, stateDir, readyMs, startOutput: output };
 }
 
 /** SIGTERM (the sandbox closes its servers and its lock), SIGKILL if it takes more than 5 s. */

@@ -126,4 +126,21 @@ describe('npm run catalogue, as an operator runs it', () => {
       expect(run.stderr).not.toMatch(/Stream of unknown length|lib-storage|Warning/i);
     },
   );
+
+  // Last: a restart starts again the executions a stop left running (a publish waits a minute to remove the
+  // version it replaced, docs/design.md §3), and a publish started again takes the lock again.
+  it('the banner of a restart describes the active catalogue, not the seed, and names the events dead-letter queue', async () => {
+    const active = await readActive(target);
+    target.close();
+    sandbox = await sandbox.restart();
+    target = sandboxTarget(sandbox.running);
+    const line = (name: string) =>
+      sandbox.startOutput.split('\n').find((l) => l.trimStart().startsWith(`${name} `)) ?? '';
+    const { products, stocks } = active!.counts as { products: number; stocks: number };
+    expect(line('Catalogue')).toContain(
+      `version ${active!.version} (${products.toLocaleString('en-US')} products, ` +
+        `${stocks.toLocaleString('en-US')} stock levels`,
+    );
+    expect(line('Events')).toMatch(/queue commerce-api-sandbox-events \(\+ -dlq/);
+  });
 });

@@ -37,6 +37,8 @@ export interface BatchSandbox {
   readonly stateDir: string;
   /** Where its queues are, from its `sandbox.json`. */
   readonly running: RunningSandbox;
+  /** What it printed when it started, its banner included. */
+  readonly startOutput: string;
   /** Calls its API, as `api()` calls the shared sandbox's. */
   api(path: string, init?: RequestInit): Promise<ApiResponse>;
   token(sub: number, options?: { admin?: boolean }): string;
@@ -81,6 +83,7 @@ export async function startBatchSandbox(
     url: sandbox.url,
     stateDir,
     running,
+    startOutput: sandbox.startOutput,
     api: (p, init) => call(`${sandbox.url}${p}`, init),
     token: (sub, tokenOptions = {}) => issuer.token({ sub, admin: tokenOptions.admin ?? false }),
     stats: async () => (await call(`${origin}${STATS_PATH}`)).body as SandboxStatsDocument,

@@ -5,6 +5,7 @@
  */
 import { CALLER_LIMIT_KEY_PREFIX, type LimitScope } from '../functions/commons/store/caller-limit-store';
 import type { TableAccess } from '../functions/commons/table-access';
+import { OUTCOME_PREFIX } from '../functions/events/store/outcome-items';
 import { WEBHOOK_SECRETS_KEY_PREFIX } from '../functions/webhooks/store/webhook-secret-keys';
 
 /**
@@ -17,6 +18,12 @@ export const SMOKE_USER_IDS = { min: 900_000_000_000_000, max: 999_999_999_999_9
 /** The reserved ids as an IAM `StringLike` pattern: a 9, then 14 characters (`?` is one). */
 const SMOKE_USER_ID_PATTERN = `9${'?'.repeat(14)}`;
 
+/**
+ * The event id of the `user.registered` event that makes a smoke user in the sandbox: the
+ * consumer keeps that event's outcome item (docs/design.md D78), which the smoke removes too.
+ */
+export const smokeEventId = (userId: number | string): string => `smoke-${userId}`;
+
 /** Every per-caller limit a smoke user's requests may leave behind (docs/design.md D59). */
 export const SMOKE_LIMIT_SCOPES = [
   'batches',
@@ -25,8 +32,8 @@ export const SMOKE_LIMIT_SCOPES = [
 ] as const satisfies readonly LimitScope[];
 
 /**
- * What the smoke removes from the table: its users' records, webhook secret lists and limit
- * items (reserved ids only), and the batch and report job it made. A batch id and a report id
+ * What the smoke removes from the table: its users' records, webhook secret lists, limit items
+ * and registration events' outcome items (reserved ids only), and the batch and report job it made. A batch id and a report id
  * are not tied to a user in the key, so those two patterns cover any batch or report: the smoke
  * deletes only the ids its own requests were answered with.
  */
@@ -37,6 +44,7 @@ export const SMOKE_CLEANUP_ACCESS: TableAccess = [
       `USER#${SMOKE_USER_ID_PATTERN}`,
       `${WEBHOOK_SECRETS_KEY_PREFIX}${SMOKE_USER_ID_PATTERN}`,
       ...SMOKE_LIMIT_SCOPES.map((scope) => `${CALLER_LIMIT_KEY_PREFIX}${scope}#${SMOKE_USER_ID_PATTERN}`),
+      `${OUTCOME_PREFIX}${smokeEventId(SMOKE_USER_ID_PATTERN)}`,
       'BATCH#*',
       'REPORT#*',
     ],

@@ -7,7 +7,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { SMOKE_USER_IDS } from '../../lib/smoke-access';
+import { SMOKE_USER_IDS, smokeEventId } from '../../lib/smoke-access';
 import type { SandboxIssuer } from '../../local/issuer/sandbox-issuer';
 import { sendEvents } from '../events/send-events';
 import type { ApiClient } from './api-client';
@@ -49,7 +49,7 @@ export const sandboxUsers = (deps: {
       {
         type: 'user.registered',
         detail: {
-          eventId: `smoke-${id}`,
+          eventId: smokeEventId(id),
           occurredAt: new Date().toISOString(),
           version: 1,
           id,

@@ -2,11 +2,12 @@ import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchKey } from '../../functions/batches/store/batch-keys';
 import { callerLimitKey } from '../../functions/commons/store/caller-limit-store';
+import { outcomeKey } from '../../functions/events/store/outcome-items';
 import { userKey } from '../../functions/identity/store/identity-keys';
 import { reportKey } from '../../functions/reports/store/report-keys';
 import { reportObjectKey } from '../../functions/reports/store/report-object-key';
 import { webhookSecretsKey } from '../../functions/webhooks/store/webhook-secret-keys';
-import { SMOKE_LIMIT_SCOPES } from '../../lib/smoke-access';
+import { SMOKE_LIMIT_SCOPES, smokeEventId } from '../../lib/smoke-access';
 
 /**
  * Where the smoke removes what its run made beside the API: items of the stage's table and the
@@ -14,7 +15,10 @@ import { SMOKE_LIMIT_SCOPES } from '../../lib/smoke-access';
  * from their own key modules). Deleting a key that is not there changes nothing.
  */
 export interface StageStore {
-  /** The smoke user's record, webhook secret list and per-caller limit items (docs/design.md D59, D60). */
+  /**
+   * The smoke user's record, webhook secret list and per-caller limit items (docs/design.md D59,
+   * D60), and the outcome item of the event that registered it in the sandbox (D78).
+   */
   removeUserItems(userId: number): Promise<void>;
   removeBatch(batchId: number): Promise<void>;
   /** The report job and its PDF. */
@@ -39,6 +43,7 @@ export function stageStore({ doc, tableName, s3, reportBucket }: StageStoreClien
           userKey(userId),
           webhookSecretsKey(userId),
           ...SMOKE_LIMIT_SCOPES.map((scope) => callerLimitKey(scope, userId)),
+          outcomeKey(smokeEventId(userId)),
         ].map(deleteItem),
       );
     },

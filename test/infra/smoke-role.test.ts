@@ -6,9 +6,15 @@
  */
 import { callerLimitKey } from '../../functions/commons/store/caller-limit-store';
 import { keyMatches, tableAccess } from '../../functions/commons/table-access';
+import { outcomeKey } from '../../functions/events/store/outcome-items';
 import { userKey } from '../../functions/identity/store/identity-keys';
 import { webhookSecretsKey } from '../../functions/webhooks/store/webhook-secret-keys';
-import { SMOKE_CLEANUP_ACCESS, SMOKE_LIMIT_SCOPES, SMOKE_USER_IDS } from '../../lib/smoke-access';
+import {
+  SMOKE_CLEANUP_ACCESS,
+  SMOKE_LIMIT_SCOPES,
+  SMOKE_USER_IDS,
+  smokeEventId,
+} from '../../lib/smoke-access';
 import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
@@ -103,6 +109,7 @@ describe('the smoke role', () => {
       userKey(id).pk,
       webhookSecretsKey(id).pk,
       ...SMOKE_LIMIT_SCOPES.map((scope) => callerLimitKey(scope, id).pk),
+      outcomeKey(smokeEventId(id)).pk,
     ];
     for (const id of [SMOKE_USER_IDS.min, 912_345_678_901_234, SMOKE_USER_IDS.max]) {
       expect(keysOf(id).filter((pk) => !allowed(pk))).toEqual([]);
@@ -111,7 +118,15 @@ describe('the smoke role', () => {
       expect(keysOf(id).filter(allowed)).toEqual([]);
     }
     // A smoke user's order list, were there one, is not the smoke's to delete; nor are orders or the catalogue.
-    for (const pk of ['USER#900000000000000#ORDERS', 'ORDER#1', 'PRODUCT#1', 'CATALOGUE', 'COUNTER']) {
+    for (const pk of [
+      'USER#900000000000000#ORDERS',
+      'ORDER#1',
+      'PRODUCT#1',
+      'CATALOGUE',
+      'COUNTER',
+      'EVENT#checkout-7f3a',
+      'EVENT#smoke-1',
+    ]) {
       expect(allowed(pk)).toBe(false);
     }
     expect(allowed('BATCH#17')).toBe(true);

@@ -131,6 +131,7 @@ describe('a temporary Cognito user', () => {
       `LIMIT#batches#${id}`,
       `LIMIT#reports#${id}`,
       `LIMIT#report-status#${id}`,
+      `EVENT#smoke-${id}`,
     ]);
   });
 });

@@ -40,7 +40,9 @@ export async function sendCommand(
     return 1;
   }
   const { events } = read;
-  io.out(`Sending ${events.length} events to ${target.busName} (stage ${target.stage}) …`);
+  io.out(
+    `Sending ${events.length} event${events.length === 1 ? '' : 's'} to ${target.busName} (stage ${target.stage}) …`,
+  );
   const sent = await sendEvents(target.client, target.busName, events);
   io.out(
     `${sent.accepted} of ${events.length} accepted by the bus` +

@@ -35,6 +35,10 @@ const section = (text: string, heading: string) => {
 
 const design = read('docs/design.md');
 const deploying = read('docs/deploying.md');
+/** The outputs of the stage's stack, as lib/ declares them. */
+const stackOutputs = [...read('lib/commerce-api-stack.ts').matchAll(/new CfnOutput\(this, '(\w+)'/g)].map(
+  (m) => m[1],
+);
 
 describe('docs/design.md §1 "The table"', () => {
   const version = '20260101T120000Z-ab12';
@@ -129,13 +133,29 @@ describe('the largest batch body', () => {
 
 describe('docs/deploying.md', () => {
   it("names every output of the stage's stack, and no other, where it lists them", () => {
-    const stack = read('lib/commerce-api-stack.ts');
-    const outputs = [...stack.matchAll(/new CfnOutput\(this, '(\w+)'/g)].map((m) => m[1]);
     const start = deploying.indexOf('The outputs name what a team uses next');
     const listed = deploying.slice(start, deploying.indexOf('\n\n', start));
     const named = [...listed.matchAll(/`([A-Z][A-Za-z]+)`/g)].map((m) => m[1]);
-    expect(outputs.length).toBeGreaterThan(10);
-    expect(named.sort()).toEqual(outputs.sort());
+    expect(stackOutputs.length).toBeGreaterThan(10);
+    expect(named.sort()).toEqual([...stackOutputs].sort());
+  });
+
+  it('README.md and docs/ name only outputs the stack has (a removed one only to say it is gone)', () => {
+    const outputs = new Set(stackOutputs);
+    const pages = ['README.md', ...readdirSync(path.join(projectRoot, 'docs')).map((f) => `docs/${f}`)];
+    const unknown = pages
+      .filter((page) => page.endsWith('.md'))
+      .flatMap((page) =>
+        read(page)
+          .split('\n')
+          .flatMap((line, i) =>
+            [...line.matchAll(/outputs? \(?`([A-Za-z]+)`|`([A-Z][A-Za-z]+)` output/g)]
+              .map((m) => m[1] ?? m[2] ?? '')
+              .filter((name) => !outputs.has(name) && !/ gone\b/.test(line))
+              .map((name) => `${page}:${i + 1}: ${name}`),
+          ),
+      );
+    expect(unknown).toEqual([]);
   });
 
   it("states the status route's default throttle as the route table has it", () => {

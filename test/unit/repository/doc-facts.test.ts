@@ -4,6 +4,7 @@
  * status route's throttle, the largest batch body, the folders of functions/ and the Node.js the
  * scripts run on.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as v from 'valibot';
@@ -172,8 +173,23 @@ describe('docs/deploying.md', () => {
   });
 });
 
-describe('docs/design.md "Layers inside functions/"', () => {
-  it('names every folder of functions/', () => {
+describe('docs/design.md §1', () => {
+  it('names every top folder of the repository in "Top level"', () => {
+    const shape = section(design, '## 1. The shape');
+    const topLevel = shape.slice(
+      shape.indexOf('Top level:'),
+      shape.indexOf('\n\n', shape.indexOf('Top level:')),
+    );
+    const folders = new Set(
+      execFileSync('git', ['ls-files'], { cwd: projectRoot, encoding: 'utf8' })
+        .split('\n')
+        .filter((file) => file.includes('/') && !file.startsWith('.'))
+        .map((file) => file.slice(0, file.indexOf('/'))),
+    );
+    expect([...folders].filter((name) => !topLevel.includes(`\`${name}/\``))).toEqual([]);
+  });
+
+  it('names every folder of functions/ in "Layers inside functions/"', () => {
     const layers = section(design, '### Layers inside `functions/`');
     const folders = readdirSync(path.join(projectRoot, 'functions'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

@@ -4,10 +4,17 @@
  * an index) and `dynamodb:LeadingKeys` patterns, are exactly the grants functions/routes.ts lists
  * for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
  */
+import { batchCounterKey, batchKey } from '../../functions/batches/store/batch-keys';
+import { CALLER_LIMIT_KEY_PREFIX } from '../../functions/commons/store/caller-limit-store';
 import type { TableAccess, TableAction, TableIndex } from '../../functions/commons/table-access';
 import { tableAccess } from '../../functions/commons/table-access';
 import { tableSchema } from '../../functions/commons/table-schema';
+import { OUTCOME_PREFIX } from '../../functions/events/store/outcome-items';
+import { userKey } from '../../functions/identity/store/identity-keys';
+import { orderKey } from '../../functions/orders/store/order-keys';
+import { reportKey } from '../../functions/reports/store/report-keys';
 import { allFunctions } from '../../functions/routes';
+import { WEBHOOK_SECRETS_KEY_PREFIX } from '../../functions/webhooks/store/webhook-secret-keys';
 import { routeFunctionName } from '../../lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
@@ -55,6 +62,34 @@ function grantedTo(functionName: string): TableAccess {
   );
 }
 
+/**
+ * Whether a `dynamodb:LeadingKeys` pattern (StringLike: `*` any characters, `?` one) matches some
+ * key that starts with `prefix`: so `*`, `L*` or `LIMIT#report-status#*` reach `LIMIT#`, `CAT#*`
+ * does not.
+ */
+function reachesPrefix(pattern: string, prefix: string): boolean {
+  for (let i = 0; i < prefix.length; i += 1) {
+    if (pattern[i] === '*') return true;
+    if (i >= pattern.length || (pattern[i] !== '?' && pattern[i] !== prefix[i])) return false;
+  }
+  return true;
+}
+
+/** The key prefix of an item kind, from the code's own key function (`USER#1` → `USER#`). */
+const prefixOf = (pk: string) => pk.slice(0, pk.lastIndexOf('#') + 1);
+
+/** What no public route may reach: the partitions of callers' data, from the code's own keys. */
+const CALLER_DATA_PREFIXES = [
+  prefixOf(userKey(1).pk),
+  prefixOf(orderKey(1).pk),
+  prefixOf(reportKey('r').pk),
+  prefixOf(batchKey(1).pk),
+  batchCounterKey.pk,
+  CALLER_LIMIT_KEY_PREFIX,
+  WEBHOOK_SECRETS_KEY_PREFIX,
+  OUTCOME_PREFIX,
+];
+
 const rows = allFunctions.map((spec) => ({
   spec,
   granted: grantedTo(routeFunctionName('dev', spec.name)),
@@ -83,19 +118,45 @@ describe('table grants', () => {
     ]);
   });
 
-  it('give no public catalogue route, and only the functions that need it, a user or an order', () => {
-    const reaches = (pattern: RegExp) =>
+  it("give no public catalogue route a caller's data (users, orders, reports, batches, limits, secrets, event outcomes), and an order only to the functions that need it", () => {
+    const reaches = (prefix: string) =>
       rows
-        .filter((row) => row.granted.some((grant) => grant.leadingKeys.some((key) => pattern.test(key))))
+        .filter((row) =>
+          row.granted.some((grant) => grant.leadingKeys.some((key) => reachesPrefix(key, prefix))),
+        )
         .map((row) => row.spec.name);
     const publicRoutes = rows.filter((row) => 'access' in row.spec && row.spec.access === 'public');
     expect(publicRoutes).toHaveLength(12);
-    for (const name of publicRoutes.map((row) => row.spec.name)) {
-      expect(reaches(/^USER|^ORDER|^REPORT|^BATCH|^RATE|^COUNTER$/)).not.toContain(name);
-    }
-    expect(reaches(/^ORDER#/).sort()).toEqual(
+    expect(CALLER_DATA_PREFIXES).toEqual([
+      'USER#',
+      'ORDER#',
+      'REPORT#',
+      'BATCH#',
+      'COUNTER',
+      'LIMIT#',
+      'WHSEC#',
+      'EVENT#',
+    ]);
+    const reachedByPublic = CALLER_DATA_PREFIXES.flatMap((prefix) =>
+      reaches(prefix)
+        .filter((name) => publicRoutes.some((row) => row.spec.name === name))
+        .map((name) => `${name} reaches ${prefix}`),
+    );
+    expect(reachedByPublic).toEqual([]);
+    expect(reaches(prefixOf(orderKey(1).pk)).sort()).toEqual(
       ['consume-events', 'get-order', 'head-order', 'process-batch-items'].sort(),
     );
+  });
+
+  it('read a grant pattern as IAM does (StringLike: `*` and `?`)', () => {
+    expect(reachesPrefix('LIMIT#report-status#*', CALLER_LIMIT_KEY_PREFIX)).toBe(true);
+    expect(reachesPrefix('*', CALLER_LIMIT_KEY_PREFIX)).toBe(true);
+    expect(reachesPrefix('L*', CALLER_LIMIT_KEY_PREFIX)).toBe(true);
+    expect(reachesPrefix('?????#*', CALLER_LIMIT_KEY_PREFIX)).toBe(true);
+    expect(reachesPrefix('CAT#*', CALLER_LIMIT_KEY_PREFIX)).toBe(false);
+    expect(reachesPrefix('CATALOGUE', CALLER_LIMIT_KEY_PREFIX)).toBe(false);
+    expect(reachesPrefix('LIMIT', CALLER_LIMIT_KEY_PREFIX)).toBe(false);
+    expect(reachesPrefix('????-??', CALLER_LIMIT_KEY_PREFIX)).toBe(false);
   });
 
   it('let the events consumer, and no other function, write event outcome items, with UpdateItem only (docs/design.md D78)', () => {

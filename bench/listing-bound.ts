@@ -16,7 +16,7 @@ import {
   type ListingPartition,
   partitionsFor,
 } from '../functions/catalogue/domain/listing';
-import { listingBlockSize } from '../functions/catalogue/domain/listing-summary';
+import { listingBlockSize } from '../functions/catalogue/domain/listing-blocks';
 import type { ProductType } from '../functions/catalogue/domain/product';
 import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
 
@@ -53,7 +53,7 @@ export interface ListingBound {
   readonly formula: string;
 }
 
-/** The bound for a catalogue of `products` products (its block size, listing-summary.ts). */
+/** The bound for a catalogue of `products` products (its block size, listing-blocks.ts). */
 export const listingBound = (
   { partitions: { length: partitions }, limit }: AskedListing,
   products: number,

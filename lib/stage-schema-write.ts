@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { schemaText } from './catalogue-schema/schema-files';
 import { projectRoot } from './project-paths';
+import { schemaText } from './published-schemas/schema-files';
 import { STAGE_SCHEMA_FILE, stageJsonSchema } from './stage-file';
 
 writeFileSync(STAGE_SCHEMA_FILE, schemaText(stageJsonSchema()));

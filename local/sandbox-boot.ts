@@ -1,6 +1,6 @@
 /**
- * One boot of the sandbox's servers on a state directory, for `npm start` (local/sandbox.ts) and
- * `npm run invoke` without a running sandbox (local/invoke.ts): the table (dynalite, seeded when
+ * One boot of the sandbox's servers on a state directory, for `npm start` (bin/sandbox.ts) and
+ * `npm run invoke` without a running sandbox (bin/invoke.ts): the table (dynalite, seeded when
  * new), the queues (fauxqs), the buckets (s3rver: reports, catalogue imports), Secrets Manager
  * (the webhook stage key) and the Step Functions endpoint with the state machines as their
  * constructs synthesize them; then the functions' environment, which

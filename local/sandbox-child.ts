@@ -1,5 +1,5 @@
 /**
- * A sandbox in a child process, as `npm start` runs it (`tsx local/sandbox.ts`), on a free port
+ * A sandbox in a child process, as `npm start` runs it (`tsx bin/sandbox.ts`), on a free port
  * and the given state directory, started from the seed (or, for a restart, from what is there): what the e2e tests and the benchmarks
  * run against. Its output is shown only when it fails to start (or, with `SANDBOX_LOG=1`,
  * always), so a green run stays quiet; its errors stay visible after start.
@@ -41,7 +41,7 @@ export async function startSandboxChild(
   const spawned = performance.now();
   const child = spawn(
     path.join(bin, 'tsx'),
-    ['local/sandbox.ts', '--port', '0', '--state-dir', stateDir, ...(reset ? ['--reset'] : [])],
+    ['bin/sandbox.ts', '--port', '0', '--state-dir', stateDir, ...(reset ? ['--reset'] : [])],
     { cwd: projectRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -1,10 +1,15 @@
 import { catalogueLines } from '../../functions/catalogue/domain/catalogue-file';
 import { CATALOGUE_LAYOUT, layoutOf } from '../../functions/catalogue/domain/catalogue-layout';
 import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
+import type { CatalogueTarget } from '../../local/catalogue/catalogue-target';
+import {
+  type PublishOutcome,
+  publishFile,
+  removeCatalogueVersion,
+  upgradeCatalogue,
+} from '../../local/catalogue/publish-file';
 import { readInputFile } from '../input-file';
-import { type PublishOutcome, publishFile, removeCatalogueVersion, upgradeCatalogue } from './publish-file';
 import { readActive, readActiveCatalogue, readStatus, readVersion } from './read-catalogue';
-import type { CatalogueTarget } from './stage-target';
 
 export interface Output {
   out(text: string): void;

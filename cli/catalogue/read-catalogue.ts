@@ -18,7 +18,7 @@ import {
   referenceDataKey,
   versionRecordKey,
 } from '../../functions/catalogue/store/catalogue-keys';
-import type { CatalogueTarget } from './stage-target';
+import type { CatalogueTarget } from '../../local/catalogue/catalogue-target';
 
 type Item = Record<string, unknown>;
 

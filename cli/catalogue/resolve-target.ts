@@ -1,5 +1,6 @@
+import { type CatalogueTarget, sandboxTarget } from '../../local/catalogue/catalogue-target';
 import { requireRunningSandbox } from '../stage-command';
-import { type CatalogueTarget, deployedTarget, sandboxTarget } from './stage-target';
+import { deployedTarget } from './stage-target';
 
 /**
  * The stage a command acts on: `sandbox` is the sandbox running on the state directory; any

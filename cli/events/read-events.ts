@@ -14,7 +14,7 @@ export type ReadEvents =
  * Reads a file of events, one JSON object a line (JSON Lines; blank lines are skipped): each
  * with `detail-type`, `detail` and optionally `source` (the type implies it), or a whole
  * EventBridge envelope, as a dead-letter message holds it. Every line is checked against the
- * schemas of docs/events/ before anything is sent, and each event id may appear once (its
+ * event schemas (published in docs/events/) before anything is sent, and each event id may appear once (its
  * outcome is recorded by event id): one bad line refuses the file.
  */
 export function readEvents(text: string): ReadEvents {

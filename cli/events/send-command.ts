@@ -1,9 +1,9 @@
 import { recordOf } from '../../functions/events/bus-event';
+import { sendEvents } from '../../local/events/send-events';
 import { readInputFile } from '../input-file';
 import type { EventsTarget } from './events-target';
 import { type Output, reportOutcomes } from './outcome-report';
 import { readEvents } from './read-events';
-import { sendEvents } from './send-events';
 import type { AwaitedEvent } from './wait-outcomes';
 
 export type { Output } from './outcome-report';

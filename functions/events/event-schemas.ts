@@ -1,28 +1,35 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import orderPlaced from '../../docs/events/order.placed.schema.json';
-import orderStatusChanged from '../../docs/events/order.status_changed.schema.json';
-import userRegistered from '../../docs/events/user.registered.schema.json';
-import userUpdated from '../../docs/events/user.updated.schema.json';
 import type { OrderPlaced, OrderStatusChanged, UserChanged } from './domain/event-details';
 import type { EventType } from './event-types';
+import orderPlaced from './schemas/order.placed.schema.json';
+import orderStatusChanged from './schemas/order.status_changed.schema.json';
+import userRegistered from './schemas/user.registered.schema.json';
+import userUpdated from './schemas/user.updated.schema.json';
 
 /**
- * The JSON Schemas of docs/events/ (the documented contract, written once) compiled with ajv:
- * the consumer, the CLI and the tests validate an event's `detail` with exactly what the
- * documentation publishes.
+ * The JSON Schemas of the events (the contract, written once in ./schemas/), each by its type.
+ * docs/events/ publishes copies written from these (lib/published-schemas/write.ts).
+ */
+export const eventSchemas: Record<EventType, object> = {
+  'order.placed': orderPlaced,
+  'order.status_changed': orderStatusChanged,
+  'user.registered': userRegistered,
+  'user.updated': userUpdated,
+};
+
+/**
+ * The schemas compiled with ajv: the consumer, the CLI and the tests validate an event's `detail`
+ * with exactly what the documentation publishes.
  */
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv, ['date-time', 'iso-date-time', 'date', 'email']);
 
-const validators: Record<EventType, ValidateFunction> = {
-  'order.placed': ajv.compile(orderPlaced),
-  'order.status_changed': ajv.compile(orderStatusChanged),
-  'user.registered': ajv.compile(userRegistered),
-  'user.updated': ajv.compile(userUpdated),
-};
+const validators = Object.fromEntries(
+  Object.entries(eventSchemas).map(([type, schema]) => [type, ajv.compile(schema)]),
+) as Record<EventType, ValidateFunction>;
 
-/** An event id as every schema of docs/events/ allows it (the same pattern in the four). */
+/** An event id as every event schema allows it (the same pattern in the four). */
 export const EVENT_ID_PATTERN = new RegExp(orderPlaced.properties.eventId.pattern);
 
 /** The detail each event type carries once its schema holds. */

@@ -14,7 +14,7 @@ import { METRIC_NAMES, type MetricName } from '../../functions/commons/metric-na
 import type { ApiFunction } from '../api-function';
 import { resourceName, withoutStagePrefix } from '../resource-names';
 import { chunks, physicalName, serviceMetric } from './function-metrics';
-import type { OperationsProps } from './operations';
+import type { OperationsProps } from './operations-props';
 import { ALARM_SETTINGS, alarmNames, MAX_METRICS_PER_ALARM } from './settings';
 
 /** An alarm on the sum of one metric (errors or throttles) of a few functions. */

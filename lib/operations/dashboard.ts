@@ -22,7 +22,7 @@ import {
 import type { ApiFunction } from '../api-function';
 import { withoutStagePrefix } from '../resource-names';
 import { physicalName, serviceMetric } from './function-metrics';
-import type { OperationsProps } from './operations';
+import type { OperationsProps } from './operations-props';
 import { alarmTopicName, dashboardName } from './settings';
 
 export interface DashboardProps extends OperationsProps {

@@ -3,23 +3,11 @@ import type { Alarm, CompositeAlarm, Dashboard } from 'aws-cdk-lib/aws-cloudwatc
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import type { CommerceRestApi } from '../api/rest-api';
 import { ApiFunction } from '../api-function';
-import type { BatchQueue } from '../batch-queue';
-import type { CataloguePublishing } from '../catalogue-publishing';
-import type { ReportWorkflow } from '../report-workflow';
-import type { StageSettings } from '../stage';
 import { createAlarmTopic } from './alarm-topic';
 import { createStageAlarms, type FunctionGroupAlarm, type StageAlarms } from './alarms';
 import { createDashboard } from './dashboard';
-
-export interface OperationsProps {
-  readonly settings: StageSettings;
-  readonly api: CommerceRestApi;
-  readonly batches: BatchQueue;
-  readonly reports: ReportWorkflow;
-  readonly catalogue: CataloguePublishing;
-}
+import type { OperationsProps } from './operations-props';
 
 /**
  * What an operator of one stage looks at and is told about: its alarms (alarms.ts), one SNS

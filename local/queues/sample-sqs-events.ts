@@ -2,7 +2,7 @@
  * The sample events of the queue functions (`events/process-batch-items.json`,
  * `events/record-dead-batch-items.json`): SQS events as the sandbox's event source mapping
  * builds them, carrying chunk messages as `POST /orders/batches` sends them. Written with the
- * route events by `npx tsx local/make-events.ts`.
+ * route events by `npx tsx bin/make-events.ts`.
  *
  * Invoking them changes nothing in the seeded data: the items are orders of customer 2 with
  * the `sent_on` they already have (plus another customer's order, an error), for batch 1 —

@@ -2,7 +2,7 @@ import { SAMPLE_REPORT_ID } from '../seed/report-seed';
 
 /**
  * One realistic request per route, from which `events/<route-name>.json` is generated
- * (`npx tsx local/make-events.ts`). A new route needs an entry here: the unit test
+ * (`npx tsx bin/make-events.ts`). A new route needs an entry here: the unit test
  * test/unit/local/events.test.ts fails until it has one and its event file is committed.
  */
 export interface SampleRequest {

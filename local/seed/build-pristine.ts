@@ -6,8 +6,9 @@
  * child process (`tsx local/seed/build-pristine.ts <state dir>`), because the functions' SDK
  * clients keep the endpoints of the servers they were first imported with.
  */
-import { publishFile } from '../../cli/catalogue/publish-file';
-import { sandboxTarget } from '../../cli/catalogue/stage-target';
+
+import { sandboxTarget } from '../catalogue/catalogue-target';
+import { publishFile } from '../catalogue/publish-file';
 import { sandboxDynamoDbClient } from '../dynamodb';
 import { startQueueMappings } from '../queues/sandbox-queues';
 import { bootSandbox } from '../sandbox-boot';

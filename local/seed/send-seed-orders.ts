@@ -1,9 +1,9 @@
 import { BatchGetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { sendEvents } from '../../cli/events/send-events';
 import type { BusEvent } from '../../functions/events/bus-event';
 import { orderKey } from '../../functions/orders/store/order-keys';
 import { eventBusName } from '../../lib/order-events-settings';
+import { sendEvents } from '../events/send-events';
 import type { SandboxServers } from '../running-sandbox';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../sandbox-identity';
 

@@ -18,9 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { statusCommand } from '../../cli/catalogue/commands';
-import { upgradeCatalogue } from '../../cli/catalogue/publish-file';
 import { readActive, readActiveCatalogue } from '../../cli/catalogue/read-catalogue';
-import { type CatalogueTarget, sandboxTarget } from '../../cli/catalogue/stage-target';
 import { versionFileKey } from '../../functions/catalogue/adapters/import-object-keys';
 import { CATALOGUE_LAYOUT } from '../../functions/catalogue/domain/catalogue-layout';
 import { CHUNK_ITEMS, chunked } from '../../functions/catalogue/domain/catalogue-publishing';
@@ -32,6 +30,8 @@ import {
   versionRecordKey,
 } from '../../functions/catalogue/store/catalogue-keys';
 import { batchWrite, putRequests } from '../../functions/commons/store/batch-write';
+import { type CatalogueTarget, sandboxTarget } from '../../local/catalogue/catalogue-target';
+import { upgradeCatalogue } from '../../local/catalogue/publish-file';
 import type { ApiResponse } from './support/api';
 import { type BatchSandbox, startBatchSandbox, waitUntil } from './support/batches';
 

@@ -63,7 +63,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('npm run token', () => {
   it('without --state-dir prints a token the sandbox that runs accepts', async () => {
-    const result = await run('local/token.ts', ['--sub', '2']);
+    const result = await run('bin/token.ts', ['--sub', '2']);
     expect(result.code).toBe(0);
     const url = defaultSandbox()?.url ?? runningSandbox(sandboxStateDir())!.url;
     const me = await fetch(`${url}/@me`, { headers: { Authorization: `Bearer ${result.stdout.trim()}` } });
@@ -72,7 +72,7 @@ describe('npm run token', () => {
 
   it('with a --state-dir where no sandbox runs prints no token, says so, and makes no key there', async () => {
     const stateDir = mkdtempSync(path.join(scratch, 'state-'));
-    const result = await run('local/token.ts', ['--sub', '2', '--state-dir', stateDir]);
+    const result = await run('bin/token.ts', ['--sub', '2', '--state-dir', stateDir]);
     expect(result.stdout).toBe('');
     expectShortError(result, /No sandbox runs on .*--state-dir/);
     expect(existsSync(path.join(stateDir, 'issuer-key.json'))).toBe(false);

@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type CatalogueLine, catalogueLineSchema, LINE_KINDS, stockLineSchema } from './catalogue-schema';
-import type { StockUpdate } from './stock-file';
+import type { StockUpdate } from './stock-update';
 
 /**
  * Validates one parsed line against a line schema and turns ajv's first error into a short,

@@ -13,15 +13,6 @@ import type { ListingPartition, PublishedEntry } from './listing';
 /** Members of the partition in each block: [block, count], by block, blocks without members left out. */
 export type ListingSummary = readonly (readonly [block: number, count: number])[];
 
-/** A block is never smaller than this many products (it bounds what a page reads past its own entries). */
-export const MIN_BLOCK_PRODUCTS = 16;
-/** ... and there are never more than about this many blocks, so a summary stays a few KB. */
-export const MAX_BLOCKS = 1_000;
-
-/** Products per block for a catalogue of `products` products. */
-export const listingBlockSize = (products: number): number =>
-  Math.max(MIN_BLOCK_PRODUCTS, Math.ceil(products / MAX_BLOCKS));
-
 /** `block:count` pairs, comma-separated: compact, and cheap to read back. */
 export const encodeSummary = (summary: ListingSummary): string =>
   summary.map(([block, count]) => `${block}:${count}`).join(',');

@@ -1,6 +1,6 @@
 import type { Translated } from '#commons/languages';
 import type { Money } from '#commons/money';
-import { listingBlockSize } from './listing-summary';
+import { listingBlockSize } from './listing-blocks';
 import { PRODUCT_TYPES, type ProductRecord, type ProductType } from './product';
 
 /**

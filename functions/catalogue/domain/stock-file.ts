@@ -1,18 +1,13 @@
 import { stockId } from './catalogue-rules';
 import { type LineError, LineErrors, readJsonLines } from './json-lines';
 import { checkStockLine } from './line-validator';
+import type { StockUpdate } from './stock-update';
 
 /**
  * A stock file (docs/catalogue.md): JSON Lines of `{ productId, locationId, quantity }`, applied
  * in place to the active catalogue. The same rules as a catalogue file for bad lines: one bad
  * line refuses the whole file. Whether each product exists is the service's check, not the file's.
  */
-
-export interface StockUpdate {
-  readonly productId: number;
-  readonly locationId: string;
-  readonly quantity: number;
-}
 
 export type StockParse =
   | { readonly ok: true; readonly updates: readonly StockUpdate[] }

@@ -13,7 +13,7 @@ import { publishLockKey } from './catalogue-keys';
 /**
  * The writes of the lock item (`CATALOGUE/LOCK`, docs/design.md D79), given the client and the
  * table: the publish task's store makes them with its own, a command that claims the lock before
- * its upload (cli/catalogue/publish-file.ts) with the operator's.
+ * its upload (local/catalogue/publish-file.ts) with the operator's.
  */
 export interface LockTable {
   readonly doc: DynamoDBDocumentClient;

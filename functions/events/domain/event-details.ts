@@ -2,8 +2,8 @@ import type { Address, Phone, UserRecord } from '../../identity/domain/user';
 import type { OrderRecord, OrderStatus } from '../../orders/domain/order';
 
 /**
- * The details the bus's events carry (docs/events/*.schema.json), once their schema holds. Every
- * detail names its event (`eventId`, the same on a redelivery) and when it happened; order and
+ * The details the bus's events carry (the schemas of functions/events/schemas/, published in
+ * docs/events/), once their schema holds. Every detail names its event (`eventId`, the same on a redelivery) and when it happened; order and
  * user details carry the version of their record, which orders the changes of one record.
  */
 interface Versioned {

@@ -5,8 +5,8 @@ import {
   MAX_LISTING_PARTITIONS,
   partitionsFor,
 } from '../../../functions/catalogue/domain/listing';
+import { listingBlockSize } from '../../../functions/catalogue/domain/listing-blocks';
 import { readListingPage } from '../../../functions/catalogue/domain/listing-page';
-import { listingBlockSize } from '../../../functions/catalogue/domain/listing-summary';
 import type { ProductRecord } from '../../../functions/catalogue/domain/product';
 import { memoryListingReader } from './memory-listing-reader';
 import { product } from './product-fixtures';

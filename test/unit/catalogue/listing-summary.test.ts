@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import { listingBlockSize } from '../../../functions/catalogue/domain/listing-blocks';
 import {
   decodeSummary,
   encodeSummary,
   type ListingSummary,
-  listingBlockSize,
   planUnionPage,
 } from '../../../functions/catalogue/domain/listing-summary';
 

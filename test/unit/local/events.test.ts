@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { gatewayRoutes } from '../../../functions/gateway-paths';
 import { batchFunctions, reportFunctions, routes } from '../../../functions/routes';
-import { eventsDir } from '../../../local/make-events';
 import { sampleSqsEvents } from '../../../local/queues/sample-sqs-events';
 import { sampleTaskEvents } from '../../../local/reports/sample-task-events';
+import { eventsDir } from '../../../local/sample-events/events-dir';
 import { sampleEvent } from '../../../local/sample-events/sample-event';
 import { sampleRequests } from '../../../local/sample-events/sample-requests';
 
@@ -26,7 +26,7 @@ describe('the sample events in events/', () => {
   });
 
   it.each(taskFunctionNames)(
-    '%s.json is the task input the sandbox builds (regenerate: npx tsx local/make-events.ts)',
+    '%s.json is the task input the sandbox builds (regenerate: npx tsx bin/make-events.ts)',
     (name) => {
       const committed = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
       expect(committed).toEqual(sampleTaskEvents()[name]);
@@ -34,7 +34,7 @@ describe('the sample events in events/', () => {
   );
 
   it.each(queueFunctionNames)(
-    '%s.json is the SQS event the sandbox builds (regenerate: npx tsx local/make-events.ts)',
+    '%s.json is the SQS event the sandbox builds (regenerate: npx tsx bin/make-events.ts)',
     (name) => {
       const committed = JSON.parse(readFileSync(path.join(eventsDir, `${name}.json`), 'utf8'));
       expect(committed).toEqual(sampleSqsEvents()[name]);
@@ -42,7 +42,7 @@ describe('the sample events in events/', () => {
   );
 
   it.each(routeNames)(
-    '%s.json is what the sandbox builds for its sample request (regenerate: npx tsx local/make-events.ts)',
+    '%s.json is what the sandbox builds for its sample request (regenerate: npx tsx bin/make-events.ts)',
     (name) => {
       const sample = sampleRequests[name];
       expect(sample).toBeDefined();

@@ -14,22 +14,22 @@ import {
   reportFunctions,
   routes,
 } from '../functions/routes';
-import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from './api-reference';
-import { startCatalogueUpgrade } from './catalogue/sandbox-catalogue';
-import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from './faults';
-import { type HttpFront, startHttpFront } from './http-front';
-import { JWKS_PATH } from './issuer/sandbox-issuer';
-import { importHandler } from './lambda/import-handler';
-import { SANDBOX_TIME_COMPRESSION } from './queues/queue-wiring';
-import { type QueueMappings, startQueueMappings } from './queues/sandbox-queues';
-import { SANDBOX_CALLBACK_RETRY_MS } from './reports/sandbox-reports';
-import { writeRunningSandbox } from './running-sandbox';
-import { type BootedSandbox, bootSandbox } from './sandbox-boot';
-import { parseSandboxOptions, USAGE } from './sandbox-options';
-import { countDynamoDbRequests, STATS_PATH, sandboxStats } from './sandbox-stats';
-import { StateDirBusyError } from './state-dir';
-import { SANDBOX_RETRY_PAUSE_MS } from './stepfunctions/executions';
-import { webhookKeyFile } from './webhooks/stage-key';
+import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from '../local/api-reference';
+import { startCatalogueUpgrade } from '../local/catalogue/sandbox-catalogue';
+import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from '../local/faults';
+import { type HttpFront, startHttpFront } from '../local/http-front';
+import { JWKS_PATH } from '../local/issuer/sandbox-issuer';
+import { importHandler } from '../local/lambda/import-handler';
+import { SANDBOX_TIME_COMPRESSION } from '../local/queues/queue-wiring';
+import { type QueueMappings, startQueueMappings } from '../local/queues/sandbox-queues';
+import { SANDBOX_CALLBACK_RETRY_MS } from '../local/reports/sandbox-reports';
+import { writeRunningSandbox } from '../local/running-sandbox';
+import { type BootedSandbox, bootSandbox } from '../local/sandbox-boot';
+import { parseSandboxOptions, USAGE } from '../local/sandbox-options';
+import { countDynamoDbRequests, STATS_PATH, sandboxStats } from '../local/sandbox-stats';
+import { StateDirBusyError } from '../local/state-dir';
+import { SANDBOX_RETRY_PAUSE_MS } from '../local/stepfunctions/executions';
+import { webhookKeyFile } from '../local/webhooks/stage-key';
 
 class StartError extends Error {}
 

@@ -5,7 +5,7 @@
  * no sandbox running there is no token: the command says so and makes no key.
  */
 import { parseStageCommand, requireRunningSandbox, runStageCommand, UsageError } from '../cli/stage-command';
-import { sandboxIssuer } from './issuer/sandbox-issuer';
+import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
 
 const USAGE = `Usage: npm run token -- --sub <user id> [--admin] [--expires-in SECONDS] [--state-dir DIR]
 

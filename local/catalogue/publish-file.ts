@@ -18,7 +18,7 @@ import type { LockHolder, PublishRecord } from '../../functions/catalogue/servic
 import { busyMessage, what } from '../../functions/catalogue/services/publish-records';
 import { publishRecordKey } from '../../functions/catalogue/store/catalogue-keys';
 import { releaseLock, renewClaim, takeLock } from '../../functions/catalogue/store/publish-lock-item';
-import type { CatalogueTarget } from './stage-target';
+import type { CatalogueTarget } from './catalogue-target';
 
 export interface PublishOutcome {
   readonly publishId: string;

@@ -1,7 +1,7 @@
 /**
  * Writes `events/<name>.json`: one sample API Gateway proxy event per route, built by the
  * sandbox's own router and event builder, the SQS events of the queue functions and the task
- * inputs of the report workflow's functions: `npx tsx local/make-events.ts`.
+ * inputs of the report workflow's functions: `npx tsx bin/make-events.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,12 +9,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routes } from '../functions/routes';
 import { projectRoot } from '../lib/project-paths';
-import { sampleSqsEvents } from './queues/sample-sqs-events';
-import { sampleTaskEvents } from './reports/sample-task-events';
-import { sampleEvent } from './sample-events/sample-event';
-import { sampleRequests } from './sample-events/sample-requests';
-
-export const eventsDir = path.join(projectRoot, 'events');
+import { sampleSqsEvents } from '../local/queues/sample-sqs-events';
+import { sampleTaskEvents } from '../local/reports/sample-task-events';
+import { eventsDir } from '../local/sample-events/events-dir';
+import { sampleEvent } from '../local/sample-events/sample-event';
+import { sampleRequests } from '../local/sample-events/sample-requests';
 
 const eventFileText = (event: unknown) => `${JSON.stringify(event, null, 2)}\n`;
 

@@ -22,13 +22,13 @@ import {
   routes,
 } from '../functions/routes';
 import { batchQueueSettings } from '../lib/batch-queue-settings';
-import { issuerEnvironment, sandboxIssuer } from './issuer/sandbox-issuer';
-import { importHandler, type LambdaHandler } from './lambda/import-handler';
-import { FUNCTION_TIMEOUT_MS, lambdaContext } from './lambda/lambda-context';
-import { eventsDir } from './make-events';
-import { runningSandbox } from './running-sandbox';
-import { applyServersEnvironment, type BootedSandbox, bootSandbox } from './sandbox-boot';
-import { DEFAULT_STATE_DIR, StateDirBusyError } from './state-dir';
+import { issuerEnvironment, sandboxIssuer } from '../local/issuer/sandbox-issuer';
+import { importHandler, type LambdaHandler } from '../local/lambda/import-handler';
+import { FUNCTION_TIMEOUT_MS, lambdaContext } from '../local/lambda/lambda-context';
+import { runningSandbox } from '../local/running-sandbox';
+import { eventsDir } from '../local/sample-events/events-dir';
+import { applyServersEnvironment, type BootedSandbox, bootSandbox } from '../local/sandbox-boot';
+import { DEFAULT_STATE_DIR, StateDirBusyError } from '../local/state-dir';
 
 /** The queue functions, with their timeout from the batch construct's settings. */
 const queueFunctions = [

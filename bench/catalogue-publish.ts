@@ -28,11 +28,10 @@ import { functionEnvironment } from '../local/function-env';
 import { type SandboxStatsDocument, STATS_PATH, writesIn } from '../local/sandbox-stats';
 import { seedCatalogueText } from '../local/seed/catalogue-file-seed';
 import type { BenchRow } from './bench-row';
+import { DOLLARS_PER_MILLION_WRITE_UNITS } from './dynamodb-prices';
 import { runTsChild, startBenchSandbox } from './support';
 
 const LARGE = 10_000;
-/** DynamoDB on-demand, us-east-1: $1.25 per million write request units (items up to 1 KB). */
-const DOLLARS_PER_MILLION_WRITES = 1.25;
 const PAGE_QUERY = { limit: '20', page: '3' };
 const thisFile = fileURLToPath(import.meta.url);
 
@@ -135,7 +134,7 @@ export async function benchCataloguePublish(): Promise<BenchRow[]> {
     }).length;
     const perProductAt6 = 1 + sixCountries + 6;
     const projected = 100_000 * perProductAt6;
-    const dollars = (projected / 1e6) * DOLLARS_PER_MILLION_WRITES;
+    const dollars = (projected / 1e6) * DOLLARS_PER_MILLION_WRITE_UNITS;
     const rows: BenchRow[] = [small, large].map((r) => ({
       row: `catalogue publish, ${r.products.toLocaleString('en-US')} products, sandbox | ${r.seconds.toFixed(1)} s to the switch; ${r.itemsPerProduct.toFixed(1)} items and ${r.requestsPerProduct.toFixed(2)} write requests per product | reported | ok`,
       detail:
@@ -150,7 +149,7 @@ export async function benchCataloguePublish(): Promise<BenchRow[]> {
       detail:
         `projection: a product sold in 6 countries is in ${sixCountries} listing partitions, so 1 + ${sixCountries} + 6 stock levels = ` +
         `${perProductAt6} items of at most 1 KB (one write unit each): ${projected.toLocaleString('en-US')} writes, ` +
-        `$${dollars.toFixed(2)} at $${DOLLARS_PER_MILLION_WRITES} per million on-demand write units; removing the previous version costs as much again`,
+        `$${dollars.toFixed(2)} at $${DOLLARS_PER_MILLION_WRITE_UNITS} per million on-demand write units; removing the previous version costs as much again`,
       ok: true,
     });
     // A page reads its items; a request that finds the cached active version older than 5 s

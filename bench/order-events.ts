@@ -34,13 +34,12 @@ import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../local/san
 import { type SandboxStatsDocument, STATS_PATH, writesIn } from '../local/sandbox-stats';
 import { CUSTOMER_IDS } from '../local/seed/user-seed';
 import type { BenchRow } from './bench-row';
+import { DOLLARS_PER_MILLION_WRITE_UNITS } from './dynamodb-prices';
 
 const EVENTS = 1000;
 /** Above the seed's orders, so none is a duplicate. */
 const FIRST_ID = 20_001;
 const LABEL = 'order events through the sandbox (bus → queue → consumer)';
-/** DynamoDB on-demand, us-east-1, since November 2024: $0.625 per million write request units (items up to 1 KB). */
-const DOLLARS_PER_MILLION_WRITE_UNITS = 0.625;
 /** An order.placed's transaction: customer check, order, counter (docs/design.md D47). */
 const TRANSACTION_ITEMS = 3;
 

@@ -14,7 +14,9 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme|@actions)/)'],
   moduleNameMapper: {
+    // package.json "imports": one alias per top folder, and #commons for functions/commons.
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
+    '^#(functions|lib|local|cli|bench|bin|test|examples)/(.*)$': '<rootDir>/$1/$2',
     '^@middy/([^/]+)$': '<rootDir>/node_modules/@middy/$1/index.js',
     // ESM only, exported for `import` alone: its files, transformed like middy's.
     '^@actions/expressions$': '<rootDir>/node_modules/@actions/expressions/dist/index.js',
@@ -29,15 +31,15 @@ export default {
       displayName: 'unit',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/unit/setup-env.ts'],
-      globalSetup: '<rootDir>/test/unit/global-setup.ts',
+      globalSetup: '<rootDir>/test/unit/unit-global-setup.ts',
     },
     { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
-      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+      globalSetup: '<rootDir>/test/e2e/e2e-global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/e2e-global-teardown.ts',
     },
   ],
 };

@@ -12,8 +12,8 @@
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
-import { seedOrders } from '../local/seed/order-seed';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { seedOrders } from '#local/seed/order-seed';
 import type { BenchRow } from './bench-row';
 import { median, startBenchSandbox } from './support';
 

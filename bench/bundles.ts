@@ -25,9 +25,9 @@ import {
   identityFunctions,
   reportFunctions,
   routes,
-} from '../functions/routes';
-import { API_FUNCTION_BUNDLING } from '../lib/api-function';
-import { functionEntry, projectRoot } from '../lib/project-paths';
+} from '#functions/routes';
+import { API_FUNCTION_BUNDLING } from '#lib/api-function';
+import { functionEntry, projectRoot } from '#lib/project-paths';
 import type { BenchRow } from './bench-row';
 import { FLOORS } from './floor-plans';
 import { KB, kb } from './support';

@@ -19,14 +19,14 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { catalogueLines, parseCatalogue } from '../functions/catalogue/domain/catalogue-file';
-import { partitionsOf } from '../functions/catalogue/domain/listing';
-import { projectRoot } from '../lib/project-paths';
-import { sandboxTarget } from '../local/catalogue/catalogue-target';
-import { publishFile } from '../local/catalogue/publish-file';
-import { functionEnvironment } from '../local/function-env';
-import { type SandboxStatsDocument, STATS_PATH, writesIn } from '../local/sandbox-stats';
-import { seedCatalogueText } from '../local/seed/catalogue-file-seed';
+import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
+import { partitionsOf } from '#functions/catalogue/domain/listing';
+import { projectRoot } from '#lib/project-paths';
+import { sandboxTarget } from '#local/catalogue/catalogue-target';
+import { publishFile } from '#local/catalogue/publish-file';
+import { functionEnvironment } from '#local/function-env';
+import { type SandboxStatsDocument, STATS_PATH, writesIn } from '#local/sandbox-stats';
+import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
 import type { BenchRow } from './bench-row';
 import { DOLLARS_PER_MILLION_WRITE_UNITS } from './dynamodb-prices';
 import { runTsChild, startBenchSandbox } from './support';
@@ -58,8 +58,8 @@ export const generated = (count: number): string => {
 
 /** Child mode: the items each of `samples` listing requests reads, `everyMs` apart. */
 const runChild = async (samples: number, everyMs: number): Promise<number[]> => {
-  const { handler } = await import('../functions/catalogue/handlers/list-products');
-  const { readMeter } = await import('../functions/commons/read-meter');
+  const { handler } = await import('#functions/catalogue/handlers/list-products');
+  const { readMeter } = await import('#commons/read-meter');
   const template = JSON.parse(
     readFileSync(path.join(projectRoot, 'events', 'list-products.json'), 'utf8'),
   ) as APIGatewayProxyEvent;

@@ -32,12 +32,15 @@
  * A route without a plan stops the benchmark: a new route needs its floor written down here.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { batchKey } from '../functions/batches/store/batch-keys';
+import { DEFAULT_LIMIT } from '#commons/http/paging';
+import { negotiateLanguage } from '#commons/languages';
+import { tableSchema } from '#commons/table-schema';
+import { batchKey } from '#functions/batches/store/batch-keys';
 import {
   searchDocumentsKey,
   searchTextKey,
   stockSnapshotKey,
-} from '../functions/catalogue/adapters/import-object-keys';
+} from '#functions/catalogue/adapters/import-object-keys';
 import {
   activeVersionKey,
   listingPartitionKey,
@@ -45,15 +48,12 @@ import {
   productKey,
   referenceDataKey,
   stockKey,
-} from '../functions/catalogue/store/catalogue-keys';
-import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
-import { negotiateLanguage } from '../functions/commons/languages';
-import { tableSchema } from '../functions/commons/table-schema';
-import { userKey } from '../functions/identity/store/identity-keys';
-import { customerOrdersList, orderKey } from '../functions/orders/store/order-keys';
-import { reportKey } from '../functions/reports/store/report-keys';
-import type { Route } from '../functions/routes';
-import { webhookSecretsKey } from '../functions/webhooks/store/webhook-secret-keys';
+} from '#functions/catalogue/store/catalogue-keys';
+import { userKey } from '#functions/identity/store/identity-keys';
+import { customerOrdersList, orderKey } from '#functions/orders/store/order-keys';
+import { reportKey } from '#functions/reports/store/report-keys';
+import type { Route } from '#functions/routes';
+import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
 import { type AskedListing, listingOfQuery } from './listing-bound';
 

@@ -11,14 +11,15 @@
  * The partitions are the design's own (`partitionsFor`): one per brand asked times one per
  * product type asked, every type counting as one.
  */
+
+import { DEFAULT_LIMIT } from '#commons/http/paging';
 import {
   type ListingFilter,
   type ListingPartition,
   partitionsFor,
-} from '../functions/catalogue/domain/listing';
-import { listingBlockSize } from '../functions/catalogue/domain/listing-blocks';
-import type { ProductType } from '../functions/catalogue/domain/product';
-import { DEFAULT_LIMIT } from '../functions/commons/http/paging';
+} from '#functions/catalogue/domain/listing';
+import { listingBlockSize } from '#functions/catalogue/domain/listing-blocks';
+import type { ProductType } from '#functions/catalogue/domain/product';
 
 /** A listing as a client asks for it: the partitions it spans and its page size. */
 export interface AskedListing {

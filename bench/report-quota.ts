@@ -11,8 +11,8 @@
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
-import { type SandboxStatsDocument, STATS_PATH } from '../local/sandbox-stats';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { type SandboxStatsDocument, STATS_PATH } from '#local/sandbox-stats';
 import type { BenchRow } from './bench-row';
 import { count, startBenchSandbox } from './support';
 

@@ -12,18 +12,18 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../lib/project-paths';
-import { benchBatch } from './batch';
+import { projectRoot } from '#lib/project-paths';
+import { benchBatch } from './batch-completion';
 import { benchBatchFairness } from './batch-fairness';
 import type { Benchmark, BenchRow } from './bench-row';
 import { benchBundles } from './bundles';
 import { benchCataloguePublish } from './catalogue-publish';
 import { benchColdStart } from './cold-start';
-import { benchListing } from './listing';
-import { benchOrderEvents } from './order-events';
+import { benchListing } from './listing-cost';
+import { benchOrderEvents } from './order-events-rate';
 import { benchPdf } from './pdf';
 import { benchReportQuota } from './report-quota';
-import { benchSandboxCatalogue } from './sandbox-catalogue';
+import { benchSandboxCatalogue } from './sandbox-catalogue-load';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchSearch } from './search';
 import { benchSearchLibrary } from './search-library';

@@ -25,12 +25,12 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { STATUS_POLLS } from '../functions/commons/caller-limits';
-import { SANDBOX_FAULTS_ENV } from '../local/faults';
-import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
-import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
-import { type SandboxStatsDocument, STATS_PATH } from '../local/sandbox-stats';
-import { PRODUCT_COUNT } from '../local/seed/product-seed';
+import { STATUS_POLLS } from '#commons/caller-limits';
+import { SANDBOX_FAULTS_ENV } from '#local/faults';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
+import { type SandboxStatsDocument, STATS_PATH } from '#local/sandbox-stats';
+import { PRODUCT_COUNT } from '#local/seed/product-seed';
 import type { BenchRow } from './bench-row';
 import { count, median, ms, spread, startBenchSandbox } from './support';
 

@@ -8,11 +8,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { projectRoot } from '../lib/project-paths';
-import { SANDBOX_FAULTS_ENV } from '../local/faults';
-import type { RunningSandbox } from '../local/running-sandbox';
-import { runningSandbox } from '../local/running-sandbox';
-import { type SandboxChild, startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
+import { projectRoot } from '#lib/project-paths';
+import { SANDBOX_FAULTS_ENV } from '#local/faults';
+import type { RunningSandbox } from '#local/running-sandbox';
+import { runningSandbox } from '#local/running-sandbox';
+import { type SandboxChild, startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
 
 export const median = (values: readonly number[]): number => {
   if (values.length === 0) throw new Error('median of nothing');

@@ -24,7 +24,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { projectRoot } from '../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 import type { BenchRow } from './bench-row';
 import { median, projectNode } from './support';
 
@@ -46,11 +46,11 @@ const thisFile = fileURLToPath(import.meta.url);
 
 /** In the child: LOG_LEVEL is already in the environment, before the logger is made. */
 const runChild = async (): Promise<ChildResult> => {
-  const { httpRoute } = await import('../functions/commons/http/http-route');
-  const { negotiateLanguage } = await import('../functions/commons/languages');
-  const { PRODUCT_FIELDS, productView } = await import('../functions/catalogue/domain/product');
-  const { productPath } = await import('../functions/catalogue/http-schemas/paths');
-  const { seedProducts } = await import('../local/seed/product-seed');
+  const { httpRoute } = await import('#commons/http/http-route');
+  const { negotiateLanguage } = await import('#commons/languages');
+  const { PRODUCT_FIELDS, productView } = await import('#functions/catalogue/domain/product');
+  const { productPath } = await import('#functions/catalogue/http-schemas/paths');
+  const { seedProducts } = await import('#local/seed/product-seed');
 
   const event = JSON.parse(
     readFileSync(path.join(projectRoot, 'events', 'get-product.json'), 'utf8'),

@@ -15,9 +15,9 @@ import {
   removeCommand,
   statusCommand,
   upgradeCommand,
-} from '../cli/catalogue/commands';
-import { resolveTarget } from '../cli/catalogue/resolve-target';
-import { parseStageCommand, runStageCommand, UsageError } from '../cli/stage-command';
+} from '#cli/catalogue/commands';
+import { resolveTarget } from '#cli/catalogue/resolve-target';
+import { parseStageCommand, runStageCommand, UsageError } from '#cli/stage-command';
 
 const USAGE = `Usage: npm run catalogue -- <command> [--stage NAME] [--state-dir DIR]
 

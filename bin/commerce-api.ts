@@ -7,8 +7,8 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { addStacks } from '../lib/commerce-api-stack';
-import { StageSettingsError } from '../lib/stage-file';
+import { addStacks } from '#lib/commerce-api-stack';
+import { StageSettingsError } from '#lib/stage-file';
 
 const app = new App();
 try {

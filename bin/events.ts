@@ -3,10 +3,10 @@
  * sends a file of order and user events (JSON Lines, docs/events.md) to a stage's bus and reports
  * what the consumer did with each; lists the events its dead-letter queue holds; sends them back.
  */
-import { deadLettersCommand, redriveCommand } from '../cli/events/dead-letters';
-import { resolveEventsTarget } from '../cli/events/events-target';
-import { sendCommand } from '../cli/events/send-command';
-import { parseStageCommand, runStageCommand, UsageError } from '../cli/stage-command';
+import { deadLettersCommand, redriveCommand } from '#cli/events/dead-letters';
+import { resolveEventsTarget } from '#cli/events/events-target';
+import { sendCommand } from '#cli/events/send-command';
+import { parseStageCommand, runStageCommand, UsageError } from '#cli/stage-command';
 
 const USAGE = `Usage: npm run events -- send FILE [--no-wait] | dead-letters | redrive [--id EVENT_ID] [--no-wait]
                       [--stage NAME] [--state-dir DIR]

@@ -12,23 +12,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { PUBLISH_TIMING } from '../functions/catalogue/domain/catalogue-publishing';
-import { TASK_TIMEOUTS } from '../functions/reports/domain/report-workflow';
+import { PUBLISH_TIMING } from '#functions/catalogue/domain/publish-workflow-contract';
+import { TASK_TIMEOUTS } from '#functions/reports/domain/report-workflow-contract';
 import {
   batchFunctions,
   catalogueFunctions,
   type FunctionSpec,
   reportFunctions,
   routes,
-} from '../functions/routes';
-import { batchQueueSettings } from '../lib/batch-queue-settings';
-import { issuerEnvironment, sandboxIssuer } from '../local/issuer/sandbox-issuer';
-import { importHandler, type LambdaHandler } from '../local/lambda/import-handler';
-import { FUNCTION_TIMEOUT_MS, lambdaContext } from '../local/lambda/lambda-context';
-import { runningSandbox } from '../local/running-sandbox';
-import { eventsDir } from '../local/sample-events/events-dir';
-import { applyServersEnvironment, type BootedSandbox, bootSandbox } from '../local/sandbox-boot';
-import { DEFAULT_STATE_DIR, StateDirBusyError } from '../local/state-dir';
+} from '#functions/routes';
+import { batchQueueSettings } from '#lib/batch-queue-settings';
+import { issuerEnvironment, sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { importHandler, type LambdaHandler } from '#local/lambda/import-handler';
+import { FUNCTION_TIMEOUT_MS, lambdaContext } from '#local/lambda/lambda-context';
+import { runningSandbox } from '#local/running-sandbox';
+import { eventsDir } from '#local/sample-events/events-dir';
+import { applyServersEnvironment, type BootedSandbox, bootSandbox } from '#local/sandbox-boot';
+import { DEFAULT_STATE_DIR, StateDirBusyError } from '#local/state-dir';
 
 /** The queue functions, with their timeout from the batch construct's settings. */
 const queueFunctions = [

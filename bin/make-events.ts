@@ -7,13 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routes } from '../functions/routes';
-import { projectRoot } from '../lib/project-paths';
-import { sampleSqsEvents } from '../local/queues/sample-sqs-events';
-import { sampleTaskEvents } from '../local/reports/sample-task-events';
-import { eventsDir } from '../local/sample-events/events-dir';
-import { sampleEvent } from '../local/sample-events/sample-event';
-import { sampleRequests } from '../local/sample-events/sample-requests';
+import { routes } from '#functions/routes';
+import { projectRoot } from '#lib/project-paths';
+import { sampleSqsEvents } from '#local/queues/sample-sqs-events';
+import { sampleTaskEvents } from '#local/reports/sample-task-events';
+import { eventsDir } from '#local/sample-events/events-dir';
+import { sampleEvent } from '#local/sample-events/sample-event';
+import { sampleRequests } from '#local/sample-events/sample-requests';
 
 const eventFileText = (event: unknown) => `${JSON.stringify(event, null, 2)}\n`;
 

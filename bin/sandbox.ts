@@ -13,23 +13,23 @@ import {
   eventFunctions,
   reportFunctions,
   routes,
-} from '../functions/routes';
-import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from '../local/api-reference';
-import { startCatalogueUpgrade } from '../local/catalogue/sandbox-catalogue';
-import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from '../local/faults';
-import { type HttpFront, startHttpFront } from '../local/http-front';
-import { JWKS_PATH } from '../local/issuer/sandbox-issuer';
-import { importHandler } from '../local/lambda/import-handler';
-import { SANDBOX_TIME_COMPRESSION } from '../local/queues/queue-wiring';
-import { type QueueMappings, startQueueMappings } from '../local/queues/sandbox-queues';
-import { SANDBOX_CALLBACK_RETRY_MS } from '../local/reports/sandbox-reports';
-import { writeRunningSandbox } from '../local/running-sandbox';
-import { type BootedSandbox, bootSandbox } from '../local/sandbox-boot';
-import { parseSandboxOptions, USAGE } from '../local/sandbox-options';
-import { countDynamoDbRequests, STATS_PATH, sandboxStats } from '../local/sandbox-stats';
-import { StateDirBusyError } from '../local/state-dir';
-import { SANDBOX_RETRY_PAUSE_MS } from '../local/stepfunctions/executions';
-import { webhookKeyFile } from '../local/webhooks/stage-key';
+} from '#functions/routes';
+import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from '#local/api-reference';
+import { startCatalogueUpgrade } from '#local/catalogue/sandbox-catalogue';
+import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from '#local/faults';
+import { type HttpFront, startHttpFront } from '#local/http-front';
+import { JWKS_PATH } from '#local/issuer/sandbox-issuer';
+import { importHandler } from '#local/lambda/import-handler';
+import { SANDBOX_TIME_COMPRESSION } from '#local/queues/queue-wiring';
+import { type QueueMappings, startQueueMappings } from '#local/queues/sandbox-queues';
+import { SANDBOX_CALLBACK_RETRY_MS } from '#local/reports/sandbox-reports';
+import { writeRunningSandbox } from '#local/running-sandbox';
+import { type BootedSandbox, bootSandbox } from '#local/sandbox-boot';
+import { parseSandboxOptions, USAGE } from '#local/sandbox-options';
+import { countDynamoDbRequests, STATS_PATH, sandboxStats } from '#local/sandbox-stats';
+import { StateDirBusyError } from '#local/state-dir';
+import { SANDBOX_RETRY_PAUSE_MS } from '#local/stepfunctions/executions';
+import { webhookKeyFile } from '#local/webhooks/sandbox-stage-key';
 
 class StartError extends Error {}
 

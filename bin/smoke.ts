@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { runSmoke } from '../cli/smoke/run-smoke';
-import { parseSmokeOptions, USAGE } from '../cli/smoke/smoke-options';
-import { deployedStage, sandboxStage } from '../cli/smoke/smoke-stage';
-import { runStageCommand } from '../cli/stage-command';
-import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
-import { SANDBOX_STAGE } from '../local/sandbox-identity';
+import { runSmoke } from '#cli/smoke/run-smoke';
+import { parseSmokeOptions, USAGE } from '#cli/smoke/smoke-options';
+import { deployedStage, sandboxStage } from '#cli/smoke/smoke-stage';
+import { runStageCommand } from '#cli/stage-command';
+import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
+import { SANDBOX_STAGE } from '#local/sandbox-identity';
 
 const print = (line: string) => console.log(line);
 

@@ -4,8 +4,8 @@
  * key of the state directory that sandbox runs on, found as every command finds it (D80). With
  * no sandbox running there is no token: the command says so and makes no key.
  */
-import { parseStageCommand, requireRunningSandbox, runStageCommand, UsageError } from '../cli/stage-command';
-import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
+import { parseStageCommand, requireRunningSandbox, runStageCommand, UsageError } from '#cli/stage-command';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
 
 const USAGE = `Usage: npm run token -- --sub <user id> [--admin] [--expires-in SECONDS] [--state-dir DIR]
 

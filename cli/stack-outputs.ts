@@ -1,5 +1,5 @@
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
-import { stackName } from '../lib/resource-names';
+import { stackName } from '#lib/resource-names';
 import { InputError } from './command-errors';
 
 /** A deployed stage's stack outputs, as `npm run catalogue` and `npm run smoke` find the stage by them. */

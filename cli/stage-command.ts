@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { type FoundSandbox, findRunningSandbox, shownDir } from '../local/running-sandbox';
-import { SANDBOX_STAGE } from '../local/sandbox-identity';
-import { DEFAULT_STATE_DIR } from '../local/state-dir';
+import { type FoundSandbox, findRunningSandbox, shownDir } from '#local/running-sandbox';
+import { SANDBOX_STAGE } from '#local/sandbox-identity';
+import { DEFAULT_STATE_DIR } from '#local/state-dir';
 import { InputError, runCommand } from './command-errors';
 
 export { InputError, UsageError } from './command-errors';

@@ -4,11 +4,12 @@
  * It holds data only (no handler imports), so the CDK app can read it without loading
  * function code.
  */
+
+import { STATUS_ROUTE_THROTTLE } from '#commons/caller-limits';
+import { callerLimitAccess } from '#commons/store/caller-limit-access';
+import { type TableAccess, tableAccess } from '#commons/table-access';
 import { batchStoreAccess as batch } from './batches/store/batch-access';
 import { catalogueReadAccess, publishStoreAccess } from './catalogue/store/catalogue-access';
-import { STATUS_ROUTE_THROTTLE } from './commons/caller-limits';
-import { callerLimitAccess } from './commons/store/caller-limit-access';
-import { type TableAccess, tableAccess } from './commons/table-access';
 import { eventStoreAccess as events } from './events/store/event-access';
 import { outcomeStoreAccess as outcomes } from './events/store/outcome-access';
 import { firstSignInAccess, userStoreAccess as users } from './identity/store/user-access';
@@ -21,7 +22,7 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 /** `public`: no token needed (catalogue reads, docs/design.md D2). `token`: a valid bearer token is required. */
 export type Access = 'public' | 'token';
 
-export type { TableAccess } from './commons/table-access';
+export type { TableAccess } from '#commons/table-access';
 
 export interface Route {
   /** Unique function name, kebab-case; also the name of its sample event in `events/`. */
@@ -314,7 +315,7 @@ export const identityFunctions = {
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
- * The stage preflight (lib/stage-preflight.ts, docs/design.md D75): a custom resource's function
+ * The stage preflight (lib/stage-preflight-resource.ts, docs/design.md D75): a custom resource's function
  * that checks the account before anything else of the stage is created, and lets a protected
  * stage's failed first create be deployed again.
  */

@@ -23,14 +23,14 @@ import {
   PhysicalResourceId,
 } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { CATALOGUE_ENV } from '#commons/environment';
 import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
   UPGRADE_START,
-} from '../functions/catalogue/domain/catalogue-publishing';
-import { CATALOGUE_ENV } from '../functions/commons/environment';
-import { catalogueFunctions } from '../functions/routes';
+} from '#functions/catalogue/domain/publish-workflow-contract';
+import { catalogueFunctions } from '#functions/routes';
 import { ApiFunction } from './api-function';
 import { CatalogueImportBucket } from './catalogue-import-bucket';
 import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';

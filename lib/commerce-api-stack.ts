@@ -15,7 +15,7 @@ import {
 } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { Route } from '../functions/routes';
+import type { Route } from '#functions/routes';
 import { AccountSetupStack } from './account-setup-stack';
 import { CommerceRestApi } from './api/rest-api';
 import { BatchQueue } from './batch-queue';
@@ -32,7 +32,7 @@ import { SmokeRole } from './smoke-role';
 import { DEFAULT_STAGE, type StageSettings, stageSettings, validateStage } from './stage';
 import { readStageFile, STAGES_DIR, type StageFile } from './stage-file';
 import { withContextOverrides } from './stage-overrides';
-import { StagePreflight } from './stage-preflight';
+import { StagePreflight } from './stage-preflight-resource';
 import { CommerceTable } from './storage';
 
 export interface CommerceApiStackProps extends StackProps {

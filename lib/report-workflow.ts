@@ -12,7 +12,7 @@ import {
   Succeed,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { REPORT_ENV, WEBHOOK_ENV } from '../functions/commons/environment';
+import { REPORT_ENV, WEBHOOK_ENV } from '#commons/environment';
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
@@ -20,8 +20,8 @@ import {
   REPORT_ERRORS,
   REPORT_STATES,
   TASK_TIMEOUTS,
-} from '../functions/reports/domain/report-workflow';
-import { type FunctionSpec, reportFunctions } from '../functions/routes';
+} from '#functions/reports/domain/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/routes';
 import { ApiFunction } from './api-function';
 import { LAMBDA_SERVICE_ERRORS, LAMBDA_THROTTLED, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
@@ -48,7 +48,7 @@ export interface ReportWorkflowProps {
  * Generation writes the PDF to S3 itself (a 100,000-order PDF is far above the 256 KB a state
  * may pass on). Every task has a timeout equal to its function's. The callback's retries span
  * hours (CALLBACK_RETRY); giving up records that the partner was not notified, and the report
- * stays available. State names come from `report-workflow.ts`, which the sandbox reads too.
+ * stays available. State names come from `report-workflow-contract.ts`, which the sandbox reads too.
  */
 export class ReportWorkflow extends Construct {
   readonly bucket: ReportBucket;

@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableSchema } from '../functions/commons/table-schema';
+import { tableSchema } from '#commons/table-schema';
 import { stageName } from './resource-names';
 import type { StageSettings } from './stage';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { OPENAPI_FILE, projectRoot } from '../lib/project-paths';
+import { OPENAPI_FILE, projectRoot } from '#lib/project-paths';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';

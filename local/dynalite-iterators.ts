@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { projectRoot } from '../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 /**
  * dynalite 4.0.0 (the latest) reads LevelDB through streams whose `destroy()` closes their

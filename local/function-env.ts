@@ -5,7 +5,7 @@ import {
   REPORT_ENV,
   TABLE_NAME_ENV,
   WEBHOOK_ENV,
-} from '../functions/commons/environment';
+} from '#commons/environment';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 import { SANDBOX_WEBHOOK_KEY_NAME } from './webhooks/sandbox-webhooks';
 

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { projectRoot } from '../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 const READY = /^Ready in [\d.]+ s: (http:\/\/\S+)$/m;
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 /**
  * The sandboxes running from this checkout, one file a process (`<pid>.json`, naming its state

@@ -1,5 +1,5 @@
 import { cpSync, rmSync } from 'node:fs';
-import { ensureTable, type LocalDynamoDb, startDynamoDb, tableExists } from './dynamodb';
+import { ensureTable, type LocalDynamoDb, startDynamoDb, tableExists } from './local-dynamodb';
 import { itemsKey, pristineData, pristineKey, tableKey } from './seed/pristine-data';
 import { sandboxSeed } from './seed/seed-items';
 import { spawnPristineBuild } from './seed/spawn-pristine-build';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 import { unregisterSandbox } from './sandbox-registry';
 
 /** Where the sandbox keeps its state unless told otherwise (`--state-dir`). */

@@ -63,8 +63,8 @@ export function createTableInput(properties: CfnTableProperties): CreateTableCom
 export async function synthesizeTableInput(): Promise<CreateTableCommandInput> {
   const [{ App, Stack }, { CommerceTable }, { stageSettings, THROWAWAY_STAGE_FILE }] = await Promise.all([
     import('aws-cdk-lib'),
-    import('../lib/storage'),
-    import('../lib/stage'),
+    import('#lib/storage'),
+    import('#lib/stage'),
   ]);
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [] },

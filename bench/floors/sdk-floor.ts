@@ -11,8 +11,8 @@
  * client each, for the functions that have one.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../functions/commons/clients/dynamodb';
-import { callerFromAuthorizer } from '../../functions/commons/http/caller-context';
+import { documentClient, tableName } from '#commons/clients/dynamodb';
+import { callerFromAuthorizer } from '#commons/http/caller-context';
 import type { FloorEvent, FloorRequest } from './floor-event';
 
 /** Sends the requests this floor's client knows; undefined for a request it does not. */

@@ -1,13 +1,13 @@
-import { catalogueLines } from '../../functions/catalogue/domain/catalogue-file';
-import { CATALOGUE_LAYOUT, layoutOf } from '../../functions/catalogue/domain/catalogue-layout';
-import type { PublishRecord } from '../../functions/catalogue/services/publish-ports';
-import type { CatalogueTarget } from '../../local/catalogue/catalogue-target';
+import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
+import { CATALOGUE_LAYOUT, layoutOf } from '#functions/catalogue/domain/catalogue-layout';
+import type { PublishRecord } from '#functions/catalogue/services/publish-ports';
+import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 import {
   type PublishOutcome,
   publishFile,
   removeCatalogueVersion,
   upgradeCatalogue,
-} from '../../local/catalogue/publish-file';
+} from '#local/catalogue/publish-file';
 import { readInputFile } from '../input-file';
 import { readActive, readActiveCatalogue, readStatus, readVersion } from './read-catalogue';
 

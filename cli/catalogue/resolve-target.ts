@@ -1,4 +1,4 @@
-import { type CatalogueTarget, sandboxTarget } from '../../local/catalogue/catalogue-target';
+import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
 import { requireRunningSandbox } from '../stage-command';
 import { deployedTarget } from './stage-target';
 

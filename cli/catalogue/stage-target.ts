@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
-import { type CatalogueTarget, catalogueTarget } from '../../local/catalogue/catalogue-target';
+import { type CatalogueTarget, catalogueTarget } from '#local/catalogue/catalogue-target';
 import { stackOutputs } from '../stack-outputs';
 
 /**

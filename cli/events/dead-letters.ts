@@ -6,9 +6,9 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import { checkBusEvent, type EventIdentity, eventIdentity } from '../../functions/events/bus-event';
-import { type EventOutcome, recordLabel } from '../../functions/events/domain/event-outcome';
-import { SOONEST_VISIBILITY_SECONDS } from '../../local/queues/local-sqs';
+import { checkBusEvent, type EventIdentity, eventIdentity } from '#functions/events/bus-event';
+import { type EventOutcome, recordLabel } from '#functions/events/domain/event-outcome';
+import { SOONEST_VISIBILITY_SECONDS } from '#local/queues/local-sqs';
 import type { EventsTarget } from './events-target';
 import { type Output, reportOutcomes } from './outcome-report';
 import { readOutcomes } from './read-outcomes';

@@ -3,17 +3,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import {
-  eventBusName,
-  eventsDeadLetterQueueName,
-  orderEventsSettings,
-} from '../../lib/order-events-settings';
-import { sandboxDynamoDbClient } from '../../local/dynamodb';
-import { sandboxSqsClient } from '../../local/queues/local-sqs';
-import { retryDelaySeconds } from '../../local/queues/queue-wiring';
-import { shownDir } from '../../local/running-sandbox';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../../local/sandbox-identity';
-import { DEFAULT_STATE_DIR } from '../../local/state-dir';
+import { eventBusName, eventsDeadLetterQueueName, orderEventsSettings } from '#lib/order-events-settings';
+import { sandboxDynamoDbClient } from '#local/local-dynamodb';
+import { sandboxSqsClient } from '#local/queues/local-sqs';
+import { retryDelaySeconds } from '#local/queues/queue-wiring';
+import { shownDir } from '#local/running-sandbox';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '#local/sandbox-identity';
+import { DEFAULT_STATE_DIR } from '#local/state-dir';
 import { stackOutputs } from '../stack-outputs';
 import { requireRunningSandbox } from '../stage-command';
 

@@ -1,5 +1,5 @@
-import { type EventOutcome, recordLabel } from '../../functions/events/domain/event-outcome';
-import { orderEventsSettings } from '../../lib/order-events-settings';
+import { type EventOutcome, recordLabel } from '#functions/events/domain/event-outcome';
+import { orderEventsSettings } from '#lib/order-events-settings';
 import type { EventsTarget } from './events-target';
 import { readOutcomes } from './read-outcomes';
 import { type AwaitedEvent, DEFAULT_STALL_SECONDS, waitForOutcomes } from './wait-outcomes';

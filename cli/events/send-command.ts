@@ -1,5 +1,5 @@
-import { recordOf } from '../../functions/events/bus-event';
-import { sendEvents } from '../../local/events/send-events';
+import { recordOf } from '#functions/events/bus-event';
+import { sendEvents } from '#local/events/send-events';
 import { readInputFile } from '../input-file';
 import type { EventsTarget } from './events-target';
 import { type Output, reportOutcomes } from './outcome-report';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { OPENAPI_FILE } from '../../lib/project-paths';
+import { OPENAPI_FILE } from '#lib/project-paths';
 import type { CheckContext } from './check-context';
 import { CheckFailed } from './checks';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { OPENAPI_FILE } from '../../lib/project-paths';
+import { OPENAPI_FILE } from '#lib/project-paths';
 
 /** What the contract needs of an answer. */
 export interface ContractAnswer {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SANDBOX_STAGE } from '../../local/sandbox-identity';
-import { DEFAULT_STATE_DIR } from '../../local/state-dir';
+import { SANDBOX_STAGE } from '#local/sandbox-identity';
+import { DEFAULT_STATE_DIR } from '#local/state-dir';
 import { UsageError } from '../stage-command';
 
 export const USAGE = `Usage: npm run smoke -- [--stage NAME] [--state-dir DIR] [--write] [--token TOKEN] [--start-sandbox] [--debug]

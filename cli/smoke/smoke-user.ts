@@ -7,9 +7,9 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { SMOKE_USER_IDS, smokeEventId } from '../../lib/smoke-access';
-import { sendEvents } from '../../local/events/send-events';
-import type { SandboxIssuer } from '../../local/issuer/sandbox-issuer';
+import { SMOKE_USER_IDS, smokeEventId } from '#lib/smoke-access';
+import { sendEvents } from '#local/events/send-events';
+import type { SandboxIssuer } from '#local/issuer/sandbox-issuer';
 import type { ApiClient } from './api-client';
 import { CheckFailed } from './checks';
 import type { Cleanup } from './cleanup';

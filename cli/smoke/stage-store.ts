@@ -1,13 +1,13 @@
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchKey } from '../../functions/batches/store/batch-keys';
-import { callerLimitKey } from '../../functions/commons/store/caller-limit-store';
-import { outcomeKey } from '../../functions/events/store/outcome-items';
-import { userKey } from '../../functions/identity/store/identity-keys';
-import { reportKey } from '../../functions/reports/store/report-keys';
-import { reportObjectKey } from '../../functions/reports/store/report-object-key';
-import { webhookSecretsKey } from '../../functions/webhooks/store/webhook-secret-keys';
-import { SMOKE_LIMIT_SCOPES, smokeEventId } from '../../lib/smoke-access';
+import { callerLimitKey } from '#commons/store/caller-limit-store';
+import { batchKey } from '#functions/batches/store/batch-keys';
+import { outcomeKey } from '#functions/events/store/outcome-items';
+import { userKey } from '#functions/identity/store/identity-keys';
+import { reportKey } from '#functions/reports/store/report-keys';
+import { reportObjectKey } from '#functions/reports/store/report-object-key';
+import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
+import { SMOKE_LIMIT_SCOPES, smokeEventId } from '#lib/smoke-access';
 
 /**
  * Where the smoke removes what its run made beside the API: items of the stage's table and the

@@ -3,7 +3,7 @@ import type { PreflightSettings } from './domain/preflight-rules';
 
 /**
  * The stage preflight's custom resource properties: the contract between the stack, which
- * writes them (lib/stage-preflight.ts), and the handler, which reads them. CloudFormation hands
+ * writes them (lib/stage-preflight-resource.ts), and the handler, which reads them. CloudFormation hands
  * every property over as a string. A change of any of them is an Update, which checks again.
  */
 export function preflightProperties(settings: PreflightSettings): Record<string, string> {

@@ -9,7 +9,7 @@ import userUpdated from './schemas/user.updated.schema.json';
 
 /**
  * The JSON Schemas of the events (the contract, written once in ./schemas/), each by its type.
- * docs/events/ publishes copies written from these (lib/published-schemas/write.ts).
+ * docs/events/ publishes copies written from these (lib/published-schemas/write-published-schemas.ts).
  */
 export const eventSchemas: Record<EventType, object> = {
   'order.placed': orderPlaced,

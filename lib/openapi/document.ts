@@ -1,12 +1,12 @@
 import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import type { RouteContract } from '../../functions/commons/http/http-route';
-import { CACHE_POLICIES } from '../../functions/commons/http/http-route';
-import { unwrapOptional } from '../../functions/commons/http/query';
-import { errorResponse } from '../../functions/commons/http/response-schemas';
-import { LANGUAGES } from '../../functions/commons/languages';
-import { API_VERSION, type Route, routes as routeTable } from '../../functions/routes';
-import { MAX_WEBHOOK_SECRETS } from '../../functions/webhooks/domain/webhook-secret';
+import { errorResponse } from '#commons/http/error-response-schemas';
+import type { RouteContract } from '#commons/http/http-route';
+import { CACHE_POLICIES } from '#commons/http/http-route';
+import { unwrapOptional } from '#commons/http/query';
+import { LANGUAGES } from '#commons/languages';
+import { API_VERSION, type Route, routes as routeTable } from '#functions/routes';
+import { MAX_WEBHOOK_SECRETS } from '#functions/webhooks/domain/webhook-secret';
 import { jsonSchemaOf } from '../json-schema';
 import { functionEntry } from '../project-paths';
 import {

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import { batchResponse } from '../../functions/batches/response-schemas';
+import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '#commons/caller-limits';
+import { batchResponse } from '#functions/batches/batches-response-schemas';
 import {
   bookResponse,
   businessUnitsResponse,
@@ -11,21 +12,20 @@ import {
   ratingsResponse,
   stockResponse,
   technicalInfoResponse,
-} from '../../functions/catalogue/response-schemas';
-import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '../../functions/commons/caller-limits';
+} from '#functions/catalogue/catalogue-response-schemas';
 import {
   addressResponse,
   emailResponse,
   implicitProfileResponse,
   profileResponse,
   userRecordResponse,
-} from '../../functions/identity/response-schemas';
-import { myOrdersResponse, orderResponse } from '../../functions/orders/response-schemas';
-import { reportStatusResponse } from '../../functions/reports/response-schemas';
+} from '#functions/identity/identity-response-schemas';
+import { myOrdersResponse, orderResponse } from '#functions/orders/orders-response-schemas';
+import { reportStatusResponse } from '#functions/reports/reports-response-schemas';
 import {
   createdWebhookSecretResponse,
   webhookSecretsResponse,
-} from '../../functions/webhooks/response-schemas';
+} from '#functions/webhooks/webhooks-response-schemas';
 
 /** Headers a success answer may carry, beyond Cache-Control (every answer). */
 export type SuccessHeader = 'Location' | 'Retry-After';

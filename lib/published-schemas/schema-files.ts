@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { catalogueLineSchema, stockLineSchema } from '../../functions/catalogue/domain/catalogue-schema';
-import { eventSchemas } from '../../functions/events/event-schemas';
+import { catalogueLineSchema, stockLineSchema } from '#functions/catalogue/domain/catalogue-schema';
+import { eventSchemas } from '#functions/events/event-schemas';
 import { projectRoot } from '../project-paths';
 
 /**
  * The committed JSON copies of the schemas published for teams and their tools: the catalogue
  * file's line schemas and the events' detail schemas. The code holds each schema and is never
  * written from these (code → docs, one direction). Never edited by hand:
- * `npx tsx lib/published-schemas/write.ts` writes them from the objects, and a unit test fails
+ * `npx tsx lib/published-schemas/write-published-schemas.ts` writes them from the objects, and a unit test fails
  * when a committed copy and its object disagree.
  */
 export const catalogueSchemaFiles = [

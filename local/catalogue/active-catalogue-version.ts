@@ -1,7 +1,7 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { layoutOf } from '../../functions/catalogue/domain/catalogue-layout';
-import { activeVersionKey } from '../../functions/catalogue/store/catalogue-keys';
-import { sandboxDynamoDbClient } from '../dynamodb';
+import { layoutOf } from '#functions/catalogue/domain/catalogue-layout';
+import { activeVersionKey } from '#functions/catalogue/store/catalogue-keys';
+import { sandboxDynamoDbClient } from '../local-dynamodb';
 import type { SandboxServers } from '../running-sandbox';
 
 type Servers = Pick<SandboxServers, 'dynamodbEndpoint' | 'tableName'>;

@@ -2,7 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sandboxDynamoDbClient } from '../dynamodb';
+import { sandboxDynamoDbClient } from '../local-dynamodb';
 import type { SandboxServers } from '../running-sandbox';
 import { sandboxS3Client } from '../s3/local-s3';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';

@@ -4,10 +4,10 @@
  * with the same task function as the stack. Only the wait before the previous version is removed
  * is shorter, so a publish ends in seconds; readers' caches are as short as in AWS.
  */
-import { CATALOGUE_LAYOUT, upgradeNeeded } from '../../functions/catalogue/domain/catalogue-layout';
-import { PUBLISH_STATES } from '../../functions/catalogue/domain/catalogue-publishing';
-import { catalogueFunctions } from '../../functions/routes';
-import { resourceName } from '../../lib/resource-names';
+import { CATALOGUE_LAYOUT, upgradeNeeded } from '#functions/catalogue/domain/catalogue-layout';
+import { PUBLISH_STATES } from '#functions/catalogue/domain/publish-workflow-contract';
+import { catalogueFunctions } from '#functions/routes';
+import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox, SandboxServers } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import type { SandboxStepFunctions, StateMachineSetup } from '../stepfunctions/sandbox-step-functions';
@@ -37,7 +37,7 @@ export const cataloguePublishingConstruct: StateMachineConstruct = {
   // The deploy starts the catalogue upgrade (docs/design.md D73); the sandbox, at every start.
   startedByDeploy: true,
   async build(stack, { settings, table }) {
-    const { CataloguePublishing } = await import('../../lib/catalogue-publishing');
+    const { CataloguePublishing } = await import('#lib/catalogue-publishing');
     return new CataloguePublishing(stack, 'Catalogue', { settings, table }).stateMachine;
   },
 };

@@ -27,9 +27,9 @@ export async function synthesizeEventRule(stage: string): Promise<SandboxEventRu
     import('aws-cdk-lib'),
     import('aws-cdk-lib/aws-events'),
     import('aws-cdk-lib/aws-sqs'),
-    import('../../lib/storage'),
-    import('../../lib/stage'),
-    import('../../lib/order-events'),
+    import('#lib/storage'),
+    import('#lib/stage'),
+    import('#lib/order-events'),
   ]);
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'SandboxOrderEvents');

@@ -1,5 +1,5 @@
-import { gatewayRoutes } from '../../functions/gateway-paths';
-import { API_VERSION, type HttpMethod, type Route } from '../../functions/routes';
+import { gatewayRoutes } from '#functions/gateway-paths';
+import { API_VERSION, type HttpMethod, type Route } from '#functions/routes';
 
 /**
  * Route matching as API Gateway REST APIs do it: the path picks a resource first (a static

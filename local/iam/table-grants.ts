@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
-import type { FunctionSpec } from '../../functions/routes';
+import type { FunctionSpec } from '#functions/routes';
 import { deniedParts } from './table-requests';
 
 /**
@@ -66,7 +66,7 @@ let installed: Promise<void> | undefined;
  * loaded (the environment that points it at dynalite is set by then).
  */
 export const checkFunctionsTableGrants = (): Promise<void> => {
-  installed ??= import('../../functions/commons/clients/dynamodb').then(({ documentClient }) =>
+  installed ??= import('#commons/clients/dynamodb').then(({ documentClient }) =>
     checkTableGrants(documentClient as unknown as ClientWithMiddleware),
   );
   return installed;

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import type { FunctionSpec } from '../../functions/routes';
-import { functionEntry } from '../../lib/project-paths';
+import type { FunctionSpec } from '#functions/routes';
+import { functionEntry } from '#lib/project-paths';
 import { checkFunctionsTableGrants, runAs } from '../iam/table-grants';
 
 /** A function's handler as the sandbox calls it: the event, a Lambda context, a promise of the answer. */

@@ -3,12 +3,8 @@
  * `lib/order-events-settings.ts`, the module the construct is built from. The dead-letter queue
  * has no consumer, as in the stack: refused events wait there for an operator.
  */
-import { eventFunctions } from '../../functions/routes';
-import {
-  eventsDeadLetterQueueName,
-  eventsQueueName,
-  orderEventsSettings,
-} from '../../lib/order-events-settings';
+import { eventFunctions } from '#functions/routes';
+import { eventsDeadLetterQueueName, eventsQueueName, orderEventsSettings } from '#lib/order-events-settings';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import { type QueueWiring, retryDelaySeconds } from './queue-wiring';
 

@@ -4,8 +4,8 @@
  * sandbox and the stack cannot drift apart. One thing is changed on purpose, and only one: the
  * wait before a failed message is retried (see SANDBOX_TIME_COMPRESSION).
  */
-import type { FunctionSpec } from '../../functions/routes';
-import type { QueueConsumerSettings } from '../../lib/batch-queue-settings';
+import type { FunctionSpec } from '#functions/routes';
+import type { QueueConsumerSettings } from '#lib/batch-queue-settings';
 
 /**
  * How much faster than in AWS a failed message comes back in the sandbox.

@@ -1,8 +1,8 @@
 import type {
   RecordReportStateInput,
   ReportExecutionInput,
-} from '../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../functions/routes';
+} from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
 import { SAMPLE_REPORT_ID } from '../seed/report-seed';
 
 /**

@@ -3,9 +3,9 @@
  * report state machine as its construct synthesizes it (run by the sandbox's Step Functions,
  * local/stepfunctions/). The callers' signing secrets are local/webhooks/'s.
  */
-import { REPORT_STATES } from '../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../functions/routes';
-import { resourceName } from '../../lib/resource-names';
+import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
+import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox } from '../running-sandbox';
 import type { LocalS3 } from '../s3/local-s3';
 import { SANDBOX_STAGE } from '../sandbox-identity';
@@ -24,7 +24,7 @@ export const reportWorkflowConstruct: StateMachineConstruct = {
   kind: 'report',
   functions: Object.values(reportFunctions),
   async build(stack, { settings, table }) {
-    const { ReportWorkflow } = await import('../../lib/report-workflow');
+    const { ReportWorkflow } = await import('#lib/report-workflow');
     return new ReportWorkflow(stack, 'Reports', { settings, table }).stateMachine;
   },
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Route } from '../../functions/routes';
+import type { Route } from '#functions/routes';
 import { buildProxyEvent, type GatewayRequest } from '../gateway/proxy-event';
 import { createRouter } from '../gateway/router';
 import type { SampleRequest } from './sample-requests';

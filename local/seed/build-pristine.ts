@@ -9,7 +9,7 @@
 
 import { sandboxTarget } from '../catalogue/catalogue-target';
 import { publishFile } from '../catalogue/publish-file';
-import { sandboxDynamoDbClient } from '../dynamodb';
+import { sandboxDynamoDbClient } from '../local-dynamodb';
 import { startQueueMappings } from '../queues/sandbox-queues';
 import { bootSandbox } from '../sandbox-boot';
 import { sandboxSeed } from './seed-items';

@@ -1,6 +1,6 @@
 import type { Money } from '#commons/money';
-import type { ProductRecord } from '../../functions/catalogue/domain/product';
-import type { StockLevel } from '../../functions/catalogue/domain/reference-data';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
+import type { StockLevel } from '#functions/catalogue/domain/reference-data';
 import { createPrng, type Prng } from './prng';
 import { SEED_STOCK_UPDATED_AT, seedCountries, seedLocations, seedRates } from './reference-seed';
 import {

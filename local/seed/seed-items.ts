@@ -1,6 +1,6 @@
-import { catalogueItems } from '../../functions/catalogue/store/catalogue-items';
-import type { BusEvent } from '../../functions/events/bus-event';
-import { orderPlacedEvents } from '../../functions/events/domain/order-placed-events';
+import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
+import type { BusEvent } from '#functions/events/bus-event';
+import { orderPlacedEvents } from '#functions/events/domain/order-placed-events';
 import { seedCatalogueText } from './catalogue-file-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { orderItems, seedOrders } from './order-seed';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { projectRoot } from '../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 import { PROGRESS_PREFIX } from './seed-progress';
 
 /**

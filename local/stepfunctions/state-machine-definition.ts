@@ -4,7 +4,7 @@
  * resources are `Fn::GetAtt [<function>, Arn]`; each is replaced by the sandbox ARN of that
  * function, and each Task state is tied to the function spec (functions/routes.ts) behind it.
  */
-import type { FunctionSpec } from '../../functions/routes';
+import type { FunctionSpec } from '#functions/routes';
 import {
   lambdaArn,
   SANDBOX_ACCOUNT,

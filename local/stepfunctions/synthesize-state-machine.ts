@@ -4,8 +4,8 @@ import * as path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import type { FunctionSpec } from '../../functions/routes';
-import type { StageSettings } from '../../lib/stage';
+import type { FunctionSpec } from '#functions/routes';
+import type { StageSettings } from '#lib/stage';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import { deployStartsFrom } from './deploy-starts';
 import {
@@ -59,9 +59,9 @@ export async function synthesizeStateMachine(
     import('aws-cdk-lib'),
     import('aws-cdk-lib/aws-lambda'),
     import('aws-cdk-lib/aws-stepfunctions'),
-    import('../../lib/storage'),
-    import('../../lib/stage'),
-    import('../../lib/resource-names'),
+    import('#lib/storage'),
+    import('#lib/stage'),
+    import('#lib/resource-names'),
   ]);
   // Only a construct that a deploy starts is synthesized, into a directory of its own.
   const outdir = construct.startedByDeploy

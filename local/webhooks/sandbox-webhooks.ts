@@ -1,13 +1,13 @@
 /**
  * The callers' webhook secrets in the sandbox (docs/design.md D60): the stage key in the state
- * directory (local/webhooks/stage-key.ts), served by a local Secrets Manager endpoint under the
+ * directory (local/webhooks/sandbox-stage-key.ts), served by a local Secrets Manager endpoint under the
  * name the stack gives it, so the functions read it exactly as in a stage.
  */
-import { resourceName } from '../../lib/resource-names';
+import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';
+import { sandboxWebhookKey } from './sandbox-stage-key';
 import { startSecretsEndpoint } from './secrets-endpoint';
-import { sandboxWebhookKey } from './stage-key';
 
 /** The key's name, as lib/report-workflow.ts names it at the sandbox's stage. */
 export const SANDBOX_WEBHOOK_KEY_NAME = resourceName(SANDBOX_STAGE, 'webhook-key');

@@ -8,9 +8,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { routes } from '../../functions/routes';
-import { OPENAPI_FILE } from '../../lib/openapi/document';
-import { projectRoot } from '../../lib/project-paths';
+import { routes } from '#functions/routes';
+import { OPENAPI_FILE } from '#lib/openapi/document';
+import { projectRoot } from '#lib/project-paths';
 import { commandPath } from '../support/debian-packages';
 import { baseUrl } from './support/api';
 

@@ -6,9 +6,9 @@
  * a message that fails every delivery goes to the dead-letter queue after the construct's
  * maxReceiveCount receives and its items end in `errors`. Each batch must come out exact.
  */
-import { CHUNK_SIZE } from '../../functions/batches/domain/batch';
-import { batchFunctions } from '../../functions/routes';
-import { batchQueueSettings } from '../../lib/batch-queue-settings';
+import { CHUNK_SIZE } from '#functions/batches/domain/batch';
+import { batchFunctions } from '#functions/routes';
+import { batchQueueSettings } from '#lib/batch-queue-settings';
 import {
   type BatchBody,
   type BatchSandbox,
@@ -22,7 +22,7 @@ import {
   startBatchSandbox,
   waitUntil,
 } from './support/batches';
-import { orders, ordersOf, UNKNOWN_ORDER_ID } from './support/identity';
+import { orders, ordersOf, UNKNOWN_ORDER_ID } from './support/seed-identities';
 
 jest.setTimeout(60_000);
 

@@ -6,8 +6,8 @@
  * body is a 400 and creates no batch; a message delivered twice changes nothing twice.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '../../functions/batches/domain/batch';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../local/sandbox-identity';
+import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '#functions/batches/domain/batch';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
 import {
   type BatchBody,
   type BatchSandbox,
@@ -24,7 +24,7 @@ import {
   TIMESTAMP,
   waitUntil,
 } from './support/batches';
-import { ADMIN, NOT_FOUND, orders, ordersOf, UNKNOWN_ORDER_ID } from './support/identity';
+import { ADMIN, NOT_FOUND, orders, ordersOf, UNKNOWN_ORDER_ID } from './support/seed-identities';
 
 jest.setTimeout(60_000);
 

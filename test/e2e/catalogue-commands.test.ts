@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readActive } from '../../cli/catalogue/read-catalogue';
-import { catalogueLines, parseCatalogue } from '../../functions/catalogue/domain/catalogue-file';
-import { ACTIVE_VERSION_CACHE_MS } from '../../functions/catalogue/store/active-version';
-import { type CatalogueTarget, sandboxTarget } from '../../local/catalogue/catalogue-target';
-import { seedCatalogueText } from '../../local/seed/catalogue-file-seed';
+import { readActive } from '#cli/catalogue/read-catalogue';
+import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
+import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
+import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
+import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
 import { type BatchSandbox, startBatchSandbox } from './support/batches';
 import { type CliRun, npmRun } from './support/cli-run';
 

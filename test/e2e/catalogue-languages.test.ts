@@ -4,8 +4,8 @@
  * are listed, their prices or their currency.
  */
 
-import type { ProductRecord } from '../../functions/catalogue/domain/product';
-import type { Language, Translated } from '../../functions/commons/languages';
+import type { Language, Translated } from '#commons/languages';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { api } from './support/api';
 import { seed } from './support/seed';
 

@@ -3,7 +3,7 @@
  * `images`, `stocks`, `/books/{id}`, `/computers/{id}`) and the reference lists
  * (`/business-units`, `/countries`), checked against the seed the sandbox serves.
  */
-import type { ProductRecord } from '../../functions/catalogue/domain/product';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { api } from './support/api';
 import { seed } from './support/seed';
 

@@ -4,8 +4,8 @@
  * the seed itself, the same catalogue the sandbox serves.
  */
 import { type Language, translate } from '#commons/languages';
-import type { ProductRecord } from '../../functions/catalogue/domain/product';
-import { fold, gigabytes } from '../../functions/catalogue/domain/search-document';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
+import { fold, gigabytes } from '#functions/catalogue/domain/search-document';
 import { api } from './support/api';
 import { convert, type ListingElement, list, q } from './support/listing-expectations';
 import { seed } from './support/seed';

@@ -17,21 +17,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { statusCommand } from '../../cli/catalogue/commands';
-import { readActive, readActiveCatalogue } from '../../cli/catalogue/read-catalogue';
-import { versionFileKey } from '../../functions/catalogue/adapters/import-object-keys';
-import { CATALOGUE_LAYOUT } from '../../functions/catalogue/domain/catalogue-layout';
-import { CHUNK_ITEMS, chunked } from '../../functions/catalogue/domain/catalogue-publishing';
-import { ACTIVE_VERSION_CACHE_MS } from '../../functions/catalogue/store/active-version';
-import { catalogueItems } from '../../functions/catalogue/store/catalogue-items';
-import {
-  activeVersionKey,
-  productKey,
-  versionRecordKey,
-} from '../../functions/catalogue/store/catalogue-keys';
-import { batchWrite, putRequests } from '../../functions/commons/store/batch-write';
-import { type CatalogueTarget, sandboxTarget } from '../../local/catalogue/catalogue-target';
-import { upgradeCatalogue } from '../../local/catalogue/publish-file';
+import { statusCommand } from '#cli/catalogue/commands';
+import { readActive, readActiveCatalogue } from '#cli/catalogue/read-catalogue';
+import { batchWrite, putRequests } from '#commons/store/batch-write';
+import { versionFileKey } from '#functions/catalogue/adapters/import-object-keys';
+import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
+import { CHUNK_ITEMS, chunked } from '#functions/catalogue/domain/publish-workflow-contract';
+import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
+import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
+import { activeVersionKey, productKey, versionRecordKey } from '#functions/catalogue/store/catalogue-keys';
+import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
+import { upgradeCatalogue } from '#local/catalogue/publish-file';
 import type { ApiResponse } from './support/api';
 import { type BatchSandbox, startBatchSandbox, waitUntil } from './support/batches';
 

@@ -8,10 +8,10 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { projectRoot } from '../../lib/project-paths';
-import { runningSandbox } from '../../local/running-sandbox';
-import { registerSandbox } from '../../local/sandbox-registry';
-import { DEFAULT_STATE_DIR } from '../../local/state-dir';
+import { projectRoot } from '#lib/project-paths';
+import { runningSandbox } from '#local/running-sandbox';
+import { registerSandbox } from '#local/sandbox-registry';
+import { DEFAULT_STATE_DIR } from '#local/state-dir';
 import { placed } from '../unit/events/event-fixtures';
 import { type CliRun, runProgram } from './support/cli-run';
 import { sandboxStateDir } from './support/tokens';

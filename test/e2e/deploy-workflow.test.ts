@@ -7,8 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { stageSettings } from '../../lib/stage';
-import { readStageFile, StageSettingsError } from '../../lib/stage-file';
+import { stageSettings } from '#lib/stage';
+import { readStageFile, StageSettingsError } from '#lib/stage-file';
+import { interpolate } from './support/workflow/expressions';
+import { isCredentialsStep } from './support/workflow/step-kinds';
 import {
   pullRequest,
   pullRequestFromFork,
@@ -16,9 +18,7 @@ import {
   pushToMain,
   versionTag,
   type WorkflowEvent,
-} from './support/workflow/events';
-import { interpolate } from './support/workflow/expressions';
-import { isCredentialsStep } from './support/workflow/step-kinds';
+} from './support/workflow/workflow-events';
 import {
   environmentOf,
   type Job,

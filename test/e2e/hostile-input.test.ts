@@ -16,7 +16,7 @@
  * (NOBODY) for the routes that start work; administrators only read.
  */
 import fc from 'fast-check';
-import { MAX_BODY_BYTES } from '../../local/gateway/gateway-listener';
+import { MAX_BODY_BYTES } from '#local/gateway/gateway-listener';
 import { api } from './support/api';
 import {
   bodyMutation,
@@ -51,7 +51,7 @@ import {
   expectedUserRecord,
   ordersOf,
   userById,
-} from './support/identity';
+} from './support/seed-identities';
 import { bearer, REFUSED_TOKENS, type RefusedToken, refusedTokens, tokenFor } from './support/tokens';
 
 jest.setTimeout(120_000);

@@ -4,8 +4,9 @@
  * administrator. The routes come from the table itself, so a new token route is in the matrix
  * at once — and fails until it has a sample below.
  */
-import { type Route, routes } from '../../functions/routes';
+import { type Route, routes } from '#functions/routes';
 import { api, baseUrl } from './support/api';
+import { pollStatus, postReport } from './support/reports';
 import {
   ADMIN,
   expectedAddress,
@@ -21,8 +22,7 @@ import {
   UNKNOWN_ORDER_ID,
   UNKNOWN_USER_ID,
   userById,
-} from './support/identity';
-import { pollStatus, postReport } from './support/reports';
+} from './support/seed-identities';
 import {
   bearer,
   REFUSED_TOKENS,

@@ -5,6 +5,7 @@
  * with `Allow`, and a path that is not a route is a 404 with or without a token.
  */
 import { api } from './support/api';
+import { CUSTOMER_IDS } from './support/seed';
 import {
   ADMIN,
   expectedProfile,
@@ -14,8 +15,7 @@ import {
   UNKNOWN_USER_ID,
   UPDATED_USERS,
   users,
-} from './support/identity';
-import { CUSTOMER_IDS } from './support/seed';
+} from './support/seed-identities';
 import { bearer, tokenFor } from './support/tokens';
 
 const admin = () => tokenFor(ADMIN, { admin: true });

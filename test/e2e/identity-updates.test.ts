@@ -14,7 +14,7 @@ import {
   NOT_FOUND,
   UNKNOWN_USER_ID,
   userById,
-} from './support/identity';
+} from './support/seed-identities';
 import { bearer, tokenFor } from './support/tokens';
 
 const admin = () => tokenFor(ADMIN, { admin: true });

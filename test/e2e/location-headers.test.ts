@@ -4,8 +4,8 @@
  * `X-Forwarded-Proto` the client sends, so a client cannot make the API send anyone elsewhere.
  */
 import { baseUrl } from './support/api';
-import { UNKNOWN_ORDER_ID } from './support/identity';
 import { type RawAnswer, sendRaw } from './support/raw-http';
+import { UNKNOWN_ORDER_ID } from './support/seed-identities';
 import { tokenFor } from './support/tokens';
 
 jest.setTimeout(60_000);

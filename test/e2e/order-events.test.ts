@@ -8,10 +8,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { eventsDeadLetterQueueName } from '../../lib/order-events-settings';
-import { localQueueUrl, sandboxSqsClient } from '../../local/queues/local-sqs';
-import { runningSandbox } from '../../local/running-sandbox';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../local/sandbox-identity';
+import { eventsDeadLetterQueueName } from '#lib/order-events-settings';
+import { localQueueUrl, sandboxSqsClient } from '#local/queues/local-sqs';
+import { runningSandbox } from '#local/running-sandbox';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
 import { api, baseUrl } from './support/api';
 import { bearer, sandboxStateDir, tokenFor } from './support/tokens';
 

@@ -5,6 +5,7 @@
  * seed has them.
  */
 import { api } from './support/api';
+import { CUSTOMER_IDS, FIRST_ORDER_DAY, LAST_ORDER_DAY, ORDER_COUNT } from './support/seed';
 import {
   ADMIN,
   expectedOrder,
@@ -14,8 +15,7 @@ import {
   orders,
   ordersOf,
   UNKNOWN_ORDER_ID,
-} from './support/identity';
-import { CUSTOMER_IDS, FIRST_ORDER_DAY, LAST_ORDER_DAY, ORDER_COUNT } from './support/seed';
+} from './support/seed-identities';
 import { bearer, tokenFor } from './support/tokens';
 
 const admin = () => tokenFor(ADMIN, { admin: true });

@@ -7,11 +7,10 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { createReceiver } from '../../examples/webhook-receiver/receiver';
-import { REPORT_LIMITS, STATUS_POLLS } from '../../functions/commons/caller-limits';
+import { REPORT_LIMITS, STATUS_POLLS } from '#commons/caller-limits';
+import { createReceiver } from '#examples/webhook-receiver/receiver';
 import { partnerAnswering, type Received } from '../support/local-partner';
 import { api, baseUrl } from './support/api';
-import { NOT_FOUND } from './support/identity';
 import {
   download,
   expectedReportIds,
@@ -21,6 +20,7 @@ import {
   postReport,
   rowIds,
 } from './support/reports';
+import { NOT_FOUND } from './support/seed-identities';
 import { tokenFor } from './support/tokens';
 import { createWebhookSecret } from './support/webhooks';
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { CHUNK_SIZE } from '../../functions/batches/domain/batch';
+import { CHUNK_SIZE } from '#functions/batches/domain/batch';
 import { partner } from '../support/local-partner';
 import {
   type BatchBody,
@@ -24,8 +24,8 @@ import {
   startBatchSandbox,
   waitUntil,
 } from './support/batches';
-import { orders, ordersOf, UNKNOWN_ORDER_ID } from './support/identity';
 import { postReport } from './support/reports';
+import { orders, ordersOf, UNKNOWN_ORDER_ID } from './support/seed-identities';
 
 jest.setTimeout(90_000);
 

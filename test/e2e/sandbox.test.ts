@@ -2,7 +2,7 @@
  * The sandbox's own part of the API: the answers API Gateway gives before any function runs,
  * and the gateway details a function sees in its event.
  */
-import { sandboxIssuer } from '../../local/issuer/sandbox-issuer';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
 import { api, baseUrl } from './support/api';
 import { tokenFor } from './support/tokens';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 import { api } from './support/api';
 import { q } from './support/listing-expectations';
 

@@ -7,16 +7,16 @@
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { batchKey } from '../../functions/batches/store/batch-keys';
-import { callerLimitKey } from '../../functions/commons/store/caller-limit-store';
-import { userKey } from '../../functions/identity/store/identity-keys';
-import { reportKey } from '../../functions/reports/store/report-keys';
-import { reportObjectKey } from '../../functions/reports/store/report-object-key';
-import { webhookSecretsKey } from '../../functions/webhooks/store/webhook-secret-keys';
-import { SMOKE_LIMIT_SCOPES } from '../../lib/smoke-access';
-import { sandboxDynamoDbClient } from '../../local/dynamodb';
-import { runningSandbox } from '../../local/running-sandbox';
-import { sandboxS3Client } from '../../local/s3/local-s3';
+import { callerLimitKey } from '#commons/store/caller-limit-store';
+import { batchKey } from '#functions/batches/store/batch-keys';
+import { userKey } from '#functions/identity/store/identity-keys';
+import { reportKey } from '#functions/reports/store/report-keys';
+import { reportObjectKey } from '#functions/reports/store/report-object-key';
+import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
+import { SMOKE_LIMIT_SCOPES } from '#lib/smoke-access';
+import { sandboxDynamoDbClient } from '#local/local-dynamodb';
+import { runningSandbox } from '#local/running-sandbox';
+import { sandboxS3Client } from '#local/s3/local-s3';
 import { type CliRun, npmRun } from './support/cli-run';
 import { sandboxStateDir } from './support/tokens';
 

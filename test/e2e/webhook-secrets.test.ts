@@ -11,8 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { partnerAnswering, type Received } from '../support/local-partner';
 import { api } from './support/api';
-import { NOT_FOUND } from './support/identity';
 import { postReport } from './support/reports';
+import { NOT_FOUND } from './support/seed-identities';
 import { bearer, sandboxStateDir, tokenFor } from './support/tokens';
 import {
   createWebhookSecret,

@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { pushToMain } from './support/workflow/events';
 import { runScript } from './support/workflow/run-script';
 import { packageStepProblem } from './support/workflow/step-checks';
+import { pushToMain } from './support/workflow/workflow-events';
 import { parseWorkflow } from './support/workflow/workflow-file';
 import { jobsRunBy, runOffline } from './support/workflow/workflow-run';
 

@@ -5,8 +5,8 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ACCOUNT_SETUP_STACK, AccountSetupStack } from '../../lib/account-setup-stack';
-import { addStacks } from '../../lib/commerce-api-stack';
+import { ACCOUNT_SETUP_STACK, AccountSetupStack } from '#lib/account-setup-stack';
+import { addStacks } from '#lib/commerce-api-stack';
 
 const build = () => {
   const app = new App({ context: { setup: 'account' } });

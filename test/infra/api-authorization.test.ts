@@ -1,4 +1,4 @@
-import { routes } from '../../functions/routes';
+import { routes } from '#functions/routes';
 import {
   gatewayPathOf,
   methods,

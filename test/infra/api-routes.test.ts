@@ -1,5 +1,5 @@
-import { API_VERSION, type Route, routes } from '../../functions/routes';
-import { stackName } from '../../lib/commerce-api-stack';
+import { API_VERSION, type Route, routes } from '#functions/routes';
+import { stackName } from '#lib/commerce-api-stack';
 import {
   functionLogicalId,
   methodsAt,

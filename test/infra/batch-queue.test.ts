@@ -1,15 +1,15 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { BATCH_QUEUE_URL_ENV } from '../../functions/commons/environment';
-import { batchFunctions } from '../../functions/routes';
-import { BatchQueue } from '../../lib/batch-queue';
+import { BATCH_QUEUE_URL_ENV } from '#commons/environment';
+import { batchFunctions } from '#functions/routes';
+import { BatchQueue } from '#lib/batch-queue';
 import {
   batchDeadLetterQueueName,
   batchQueueName,
   batchQueueSettings,
   VISIBILITY_TIMEOUT_FACTOR,
-} from '../../lib/batch-queue-settings';
-import { BATCH_SENDER_ROUTE } from '../../lib/commerce-api-stack';
-import { routeFunctionName } from '../../lib/resource-names';
+} from '#lib/batch-queue-settings';
+import { BATCH_SENDER_ROUTE } from '#lib/commerce-api-stack';
+import { routeFunctionName } from '#lib/resource-names';
 import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
@@ -45,7 +45,7 @@ const mappingOf = (functionId: string) => {
 };
 
 describe('the order-batches queue and its dead-letter queue', () => {
-  it('are the only queues besides the events queues (test/infra/order-events.test.ts), named after the stage', () => {
+  it('are the only queues besides the events queues (test/infra/order-events-stack.test.ts), named after the stage', () => {
     // The stack's other two queues carry the order and user events (lib/order-events.ts).
     const eventQueueIds = [dev.stack.orderEvents.queue, dev.stack.orderEvents.deadLetterQueue].map(logicalId);
     expect(Object.keys(queues).sort()).toEqual([queueId, deadLetterQueueId, ...eventQueueIds].sort());

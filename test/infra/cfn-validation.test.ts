@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { CfnAuthorizer } from 'aws-cdk-lib/aws-apigateway';
-import { createCommerceApi } from '../../lib/commerce-api-stack';
+import { createCommerceApi } from '#lib/commerce-api-stack';
 import { shippedStageFile } from './synth';
 
 /**

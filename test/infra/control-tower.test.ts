@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { NestedStack } from 'aws-cdk-lib';
-import { CONTROL_TOWER_ACKNOWLEDGEMENTS } from '../../lib/guard-acknowledgements';
+import { CONTROL_TOWER_ACKNOWLEDGEMENTS } from '#lib/guard-acknowledgements';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 jest.setTimeout(120_000);

@@ -1,8 +1,8 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { catalogueReadAccess } from '../../functions/catalogue/store/catalogue-access';
-import type { TableAccess } from '../../functions/commons/table-access';
+import type { TableAccess } from '#commons/table-access';
+import { catalogueReadAccess } from '#functions/catalogue/store/catalogue-access';
 import {
   authorizerFunction,
   batchFunctions,
@@ -11,11 +11,11 @@ import {
   eventFunctions,
   reportFunctions,
   routes,
-} from '../../functions/routes';
-import { CommerceRestApi } from '../../lib/api/rest-api';
-import { routeFunctionName } from '../../lib/resource-names';
-import { SEARCH_MEMORY_MB, SEARCH_ROUTES } from '../../lib/search-functions';
-import { stageSettings, THROWAWAY_STAGE_FILE } from '../../lib/stage';
+} from '#functions/routes';
+import { CommerceRestApi } from '#lib/api/rest-api';
+import { routeFunctionName } from '#lib/resource-names';
+import { SEARCH_MEMORY_MB, SEARCH_ROUTES } from '#lib/search-functions';
+import { stageSettings, THROWAWAY_STAGE_FILE } from '#lib/stage';
 import { type CfnJson, resourcesOfType, stageTemplate, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });
@@ -52,7 +52,7 @@ describe('route functions', () => {
         ...Object.values(eventFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // The catalogue publish workflow's task function (lib/catalogue-publishing.ts).
         ...Object.values(catalogueFunctions).map((fn) => routeFunctionName('dev', fn.name)),
-        // The stage preflight's custom resource function (lib/stage-preflight.ts).
+        // The stage preflight's custom resource function (lib/stage-preflight-resource.ts).
         ...Object.values(deploymentFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // CDK's provider of the deploy's catalogue upgrade trigger (docs/design.md D73).
         'commerce-api-dev-catalogue-upgrade-trigger',

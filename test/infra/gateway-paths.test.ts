@@ -1,8 +1,8 @@
-import type { RouteContract } from '../../functions/commons/http/http-route';
-import { routeLiteralsHold } from '../../functions/gateway-path-parts';
-import { gatewayRoutes, pinnedSegmentsHold } from '../../functions/gateway-paths';
-import { API_VERSION, type Route, routes } from '../../functions/routes';
-import { functionEntry } from '../../lib/project-paths';
+import type { RouteContract } from '#commons/http/http-route';
+import { routeLiteralsHold } from '#functions/gateway-path-parts';
+import { gatewayRoutes, pinnedSegmentsHold } from '#functions/gateway-paths';
+import { API_VERSION, type Route, routes } from '#functions/routes';
+import { functionEntry } from '#lib/project-paths';
 
 const route = (method: Route['method'], path: string): Route => ({
   name: `${method}-${path}`,

@@ -1,10 +1,10 @@
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
-import { AUTH_ENV } from '../../functions/commons/environment';
-import { ADMIN_GROUP } from '../../functions/identity/domain/auth-settings';
-import { handler as preTokenGeneration } from '../../functions/identity/handlers/pre-token-generation';
-import { authorizerFunction } from '../../functions/routes';
-import { routeFunctionName } from '../../lib/resource-names';
-import type { ExternalIssuer } from '../../lib/stage-file';
+import { AUTH_ENV } from '#commons/environment';
+import { ADMIN_GROUP } from '#functions/identity/domain/auth-settings';
+import { handler as preTokenGeneration } from '#functions/identity/handlers/pre-token-generation';
+import { authorizerFunction } from '#functions/routes';
+import { routeFunctionName } from '#lib/resource-names';
+import type { ExternalIssuer } from '#lib/stage-file';
 import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

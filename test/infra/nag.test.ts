@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { createCommerceApi } from '../../lib/commerce-api-stack';
-import type { StageFile } from '../../lib/stage-file';
+import { createCommerceApi } from '#lib/commerce-api-stack';
+import type { StageFile } from '#lib/stage-file';
 import { shippedStageFile } from './synth';
 
 /**

@@ -1,11 +1,6 @@
-import {
-  METRIC_DIMENSIONS,
-  METRIC_NAMES,
-  METRICS_NAMESPACE,
-  METRICS_SERVICE,
-} from '../../functions/commons/metric-names';
-import type { ApiFunction } from '../../lib/api-function';
-import { ALARM_SETTINGS, alarmNames, MAX_METRICS_PER_ALARM } from '../../lib/operations/settings';
+import { METRIC_DIMENSIONS, METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#commons/metric-names';
+import type { ApiFunction } from '#lib/api-function';
+import { ALARM_SETTINGS, alarmNames, MAX_METRICS_PER_ALARM } from '#lib/operations/settings';
 import {
   alarmNamed,
   alarms,
@@ -242,7 +237,7 @@ describe('the alarms', () => {
   });
 
   it('reuse the dead-letter queue depth alarm of BatchQueue instead of a second one', () => {
-    // The events dead-letter queue has its own depth alarm (test/infra/order-events.test.ts).
+    // The events dead-letter queue has its own depth alarm (test/infra/order-events-stack.test.ts).
     const eventsDeadLetterQueueId = logicalId(dev.stack.orderEvents.deadLetterQueue);
     const onDeadLetterDepth = Object.values(alarms).filter(
       (a) =>

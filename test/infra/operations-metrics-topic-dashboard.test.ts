@@ -1,6 +1,6 @@
-import { STAGE_ENV } from '../../functions/commons/environment';
-import { METRIC_NAMES, METRICS_NAMESPACE } from '../../functions/commons/metric-names';
-import { alarmTopicName, dashboardName } from '../../lib/operations/settings';
+import { STAGE_ENV } from '#commons/environment';
+import { METRIC_NAMES, METRICS_NAMESPACE } from '#commons/metric-names';
+import { alarmTopicName, dashboardName } from '#lib/operations/settings';
 import {
   alarmNamed,
   alarms,
@@ -63,7 +63,7 @@ describe('the metrics configuration', () => {
     });
     try {
       await jest.isolateModulesAsync(async () => {
-        const { countMetric, flushMetrics } = await import('../../functions/commons/metrics');
+        const { countMetric, flushMetrics } = await import('#commons/metrics');
         countMetric(METRIC_NAMES.callbacksGivenUp);
         flushMetrics();
       });

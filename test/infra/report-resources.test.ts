@@ -1,12 +1,12 @@
-import { STATUS_ROUTE_THROTTLE } from '../../functions/commons/caller-limits';
-import { API_SCHEME_ENV, REPORT_ENV, WEBHOOK_ENV } from '../../functions/commons/environment';
-import { tableSchema } from '../../functions/commons/table-schema';
-import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '../../functions/reports/domain/report-job';
-import { reportObjectKey } from '../../functions/reports/store/report-object-key';
-import { API_VERSION, routes } from '../../functions/routes';
-import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE, SEARCH_ROUTES } from '../../lib/commerce-api-stack';
-import { REPORT_OBJECT_PATTERN } from '../../lib/report-bucket';
-import { DEFAULT_THROTTLE } from '../../lib/stage';
+import { STATUS_ROUTE_THROTTLE } from '#commons/caller-limits';
+import { API_SCHEME_ENV, REPORT_ENV, WEBHOOK_ENV } from '#commons/environment';
+import { tableSchema } from '#commons/table-schema';
+import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '#functions/reports/domain/report-job';
+import { reportObjectKey } from '#functions/reports/store/report-object-key';
+import { API_VERSION, routes } from '#functions/routes';
+import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE, SEARCH_ROUTES } from '#lib/commerce-api-stack';
+import { REPORT_OBJECT_PATTERN } from '#lib/report-bucket';
+import { DEFAULT_THROTTLE } from '#lib/stage';
 import {
   actionsOf,
   arnOf,
@@ -138,7 +138,7 @@ describe('the report bucket', () => {
   });
 });
 
-/** The catalogue publish task, whose S3 access is its own import bucket's (test/infra/catalogue-publishing.test.ts). */
+/** The catalogue publish task, whose S3 access is its own import bucket's (test/infra/catalogue-publishing-stack.test.ts). */
 const publishStepId = logicalId(dev.stack.catalogue.publishStep);
 
 describe('access to the reports', () => {
@@ -158,7 +158,7 @@ describe('access to the reports', () => {
   });
 
   it('no other function may use S3 (but the catalogue publish task and the search routes, on the import bucket), or knows the bucket', () => {
-    // The search routes read the catalogue's search snapshots (test/infra/catalogue-search.test.ts).
+    // The search routes read the catalogue's search snapshots (test/infra/catalogue-search-stack.test.ts).
     const searchIds = SEARCH_ROUTES.map((route) => logicalId(dev.stack.api.functionFor(route)));
     expect(functionsAllowed('s3:').sort()).toEqual(
       [generatorId, readerId, publishStepId, ...searchIds].sort(),
@@ -182,7 +182,7 @@ describe('starting a report', () => {
   });
 
   it('no other function may use Step Functions, or knows the state machine', () => {
-    // But the deploy's catalogue upgrade trigger, on the publish workflow alone (test/infra/catalogue-upgrade.test.ts).
+    // But the deploy's catalogue upgrade trigger, on the publish workflow alone (test/infra/catalogue-upgrade-stack.test.ts).
     const [trigger] = Object.values(resourcesOfType(dev.template, 'Custom::CatalogueUpgrade'));
     expect(functionsAllowed('states:').sort()).toEqual(
       [starterId, trigger!.Properties.ServiceToken['Fn::GetAtt'][0]].sort(),

@@ -5,9 +5,9 @@ import {
   REPORT_ERRORS,
   REPORT_STATES,
   TASK_TIMEOUTS,
-} from '../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../functions/routes';
-import { routeFunctionName } from '../../lib/resource-names';
+} from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
+import { routeFunctionName } from '#lib/resource-names';
 import {
   ARN_OF,
   actionsOf,

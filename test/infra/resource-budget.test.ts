@@ -14,9 +14,9 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { type Route, routes } from '../../functions/routes';
-import { projectRoot } from '../../lib/project-paths';
-import type { StageFile } from '../../lib/stage-file';
+import { type Route, routes } from '#functions/routes';
+import { projectRoot } from '#lib/project-paths';
+import type { StageFile } from '#lib/stage-file';
 import { shippedStageFile, synth } from './synth';
 
 /** Every stack stays 10 % under CloudFormation's 500 resources at 100 routes. */

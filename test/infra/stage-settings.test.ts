@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { AUTH_ENV } from '../../functions/commons/environment';
-import { reportFunctions } from '../../functions/routes';
-import { schemaText } from '../../lib/published-schemas/schema-files';
-import { routeFunctionName } from '../../lib/resource-names';
-import { parseStageFile, STAGE_SCHEMA_FILE, type StageFile, stageJsonSchema } from '../../lib/stage-file';
+import { AUTH_ENV } from '#commons/environment';
+import { reportFunctions } from '#functions/routes';
+import { schemaText } from '#lib/published-schemas/schema-files';
+import { routeFunctionName } from '#lib/resource-names';
+import { parseStageFile, STAGE_SCHEMA_FILE, type StageFile, stageJsonSchema } from '#lib/stage-file';
 import { resourcesOfType, shippedStageFile, synth } from './synth';
 
 const dev = shippedStageFile('dev');

@@ -1,5 +1,5 @@
-import { createCommerceApi } from '../../lib/commerce-api-stack';
-import { STAGES_DIR } from '../../lib/stage-file';
+import { createCommerceApi } from '#lib/commerce-api-stack';
+import { STAGES_DIR } from '#lib/stage-file';
 import { resourcesOfType, shippedStageFile, synth, TEST_ENV } from './synth';
 
 /** The committed stage files as `cdk synth` reads them, from stages/. */

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { type CreateCommerceApiOptions, createCommerceApi } from '../../lib/commerce-api-stack';
-import { DEFAULT_STAGE } from '../../lib/stage';
-import { readStageFile, STAGES_DIR, type StageFile } from '../../lib/stage-file';
+import { type CreateCommerceApiOptions, createCommerceApi } from '#lib/commerce-api-stack';
+import { DEFAULT_STAGE } from '#lib/stage';
+import { readStageFile, STAGES_DIR, type StageFile } from '#lib/stage-file';
 
 /**
  * The account and region the tests pin protected stages to: the shipped prod.json names none

@@ -4,18 +4,19 @@
  * an index) and `dynamodb:LeadingKeys` patterns, are exactly the grants functions/routes.ts lists
  * for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
  */
-import { batchCounterKey, batchKey } from '../../functions/batches/store/batch-keys';
-import { CALLER_LIMIT_KEY_PREFIX } from '../../functions/commons/store/caller-limit-store';
-import type { TableAccess, TableAction, TableIndex } from '../../functions/commons/table-access';
-import { tableAccess } from '../../functions/commons/table-access';
-import { tableSchema } from '../../functions/commons/table-schema';
-import { OUTCOME_PREFIX } from '../../functions/events/store/outcome-items';
-import { userKey } from '../../functions/identity/store/identity-keys';
-import { orderKey } from '../../functions/orders/store/order-keys';
-import { reportKey } from '../../functions/reports/store/report-keys';
-import { allFunctions } from '../../functions/routes';
-import { WEBHOOK_SECRETS_KEY_PREFIX } from '../../functions/webhooks/store/webhook-secret-keys';
-import { routeFunctionName } from '../../lib/resource-names';
+
+import { CALLER_LIMIT_KEY_PREFIX } from '#commons/store/caller-limit-store';
+import type { TableAccess, TableAction, TableIndex } from '#commons/table-access';
+import { tableAccess } from '#commons/table-access';
+import { tableSchema } from '#commons/table-schema';
+import { batchCounterKey, batchKey } from '#functions/batches/store/batch-keys';
+import { OUTCOME_PREFIX } from '#functions/events/store/outcome-items';
+import { userKey } from '#functions/identity/store/identity-keys';
+import { orderKey } from '#functions/orders/store/order-keys';
+import { reportKey } from '#functions/reports/store/report-keys';
+import { allFunctions } from '#functions/routes';
+import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/webhooks/store/webhook-secret-keys';
+import { routeFunctionName } from '#lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

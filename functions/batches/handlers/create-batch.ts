@@ -3,8 +3,8 @@ import { tooManyRequests } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
 import { sqsChunkQueue } from '../adapters/sqs-chunk-queue';
+import { batchBody } from '../batches-http-schemas';
 import { batchView } from '../domain/batch';
-import { batchBody } from '../http-schemas';
 import { BatchRequestLimited, createBatch } from '../services/batch-request-service';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
 

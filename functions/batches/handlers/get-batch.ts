@@ -1,8 +1,8 @@
+import { mayActFor } from '#commons/caller';
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../../commons/caller';
+import { batchPath } from '../batches-http-schemas';
 import { batchView } from '../domain/batch';
-import { batchPath } from '../http-schemas';
 import { dynamoDbBatchStore } from '../store/dynamodb-batch-store';
 
 /** GET /orders/batches/{batch_id}: its creator and administrators see it; others get the unknown-batch 404. */

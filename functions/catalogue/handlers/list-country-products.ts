@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { countryListingQuery } from '../http-schemas/listing';
+import { countryListingQuery } from '../http-schemas/listing-query';
 import { countryPath } from '../http-schemas/paths';
 import { fromQuery, listingReply } from '../replies/listing-reply';
 

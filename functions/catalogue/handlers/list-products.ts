@@ -2,7 +2,7 @@ import { invalidRequest } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { parseWith } from '#commons/http/query';
 import { LISTING_FIELDS } from '../domain/listing-request';
-import { productsQuery } from '../http-schemas/listing';
+import { productsQuery } from '../http-schemas/listing-query';
 import { searchCriteria } from '../http-schemas/search-criteria';
 import { fromQuery, listingReply } from '../replies/listing-reply';
 import { fromCriteria, searchReply } from '../replies/search-reply';

@@ -5,7 +5,7 @@ import { MAX_LIMIT, MAX_PAGE } from '#commons/http/paging';
 import { strictObject } from '#commons/http/strict-object';
 import { SEARCH_SORTS } from '../domain/search-request';
 import { slugId, upperCode } from './codes';
-import { bodyInt, brands, businessUnitId, productTypes } from './listing';
+import { bodyInt, brands, businessUnitId, productTypes } from './listing-query';
 
 /**
  * The search criteria object (docs/design.md D14, D68): the body of `POST /products/search` and,

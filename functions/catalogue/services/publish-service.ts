@@ -11,7 +11,7 @@ import {
   PublishError,
   type PublishRequest,
   REFUSALS,
-} from '../domain/catalogue-publishing';
+} from '../domain/publish-workflow-contract';
 import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
 import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';

@@ -6,7 +6,7 @@ import {
   REMOVE_PER_TASK,
   type RemovalCursor,
   type RemovalProgress,
-} from '../domain/catalogue-publishing';
+} from '../domain/publish-workflow-contract';
 import type { PublishDeps } from './publish-ports';
 import { updateRecord } from './publish-records';
 

@@ -7,7 +7,7 @@ import {
   type UpgradeExecution,
   type UpgradeNext,
   upgradeId,
-} from '../domain/catalogue-publishing';
+} from '../domain/publish-workflow-contract';
 import { versionCatalogue } from '../store/catalogue-items';
 import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';

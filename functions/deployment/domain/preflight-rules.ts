@@ -4,7 +4,7 @@
  * deploy`'s output when it is missing, and when the stack's termination protection is lifted.
  */
 
-/** What the preflight is told by its properties (lib/stage-preflight.ts). */
+/** What the preflight is told by its properties (lib/stage-preflight-resource.ts). */
 export interface PreflightSettings {
   /** The stage file, named in the messages (`stages/prod.json`). */
   readonly stageFile: string;

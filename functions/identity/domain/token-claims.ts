@@ -1,4 +1,4 @@
-import type { Caller } from '../../commons/caller';
+import type { Caller } from '#commons/caller';
 import { ADMIN_GROUP } from './auth-settings';
 
 export interface ClaimSettings {

@@ -1,6 +1,6 @@
 import { httpRoute } from '#commons/http/http-route';
 import { profileView } from '../domain/user';
-import { userPath } from '../http-schemas';
+import { userPath } from '../identity-http-schemas';
 import { userReply } from '../replies/user-reply';
 
 /** GET /profiles/{user_id}: the owner's or, for an administrator, anyone's profile. */

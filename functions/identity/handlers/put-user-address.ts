@@ -1,8 +1,8 @@
+import { mayActFor } from '#commons/caller';
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../../commons/caller';
 import { addressView } from '../domain/user';
-import { addressBody, userPath } from '../http-schemas';
+import { addressBody, userPath } from '../identity-http-schemas';
 import { dynamoDbUserStore } from '../store/dynamodb-user-store';
 
 /** PUT /users/{user_id}/address: replaces the whole address; answers the address as stored. */

@@ -1,7 +1,7 @@
+import { mayActFor } from '#commons/caller';
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../../commons/caller';
-import { emailBody, userPath } from '../http-schemas';
+import { emailBody, userPath } from '../identity-http-schemas';
 import { dynamoDbUserStore } from '../store/dynamodb-user-store';
 
 /** PUT /users/{user_id}/email: the body is a JSON string; answers the address as stored. */

@@ -1,6 +1,6 @@
+import { type Caller, mayActFor } from '#commons/caller';
 import { notFound } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
-import { type Caller, mayActFor } from '../../commons/caller';
 import type { UserRecord } from '../domain/user';
 import { dynamoDbUserStore } from '../store/dynamodb-user-store';
 

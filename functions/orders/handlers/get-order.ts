@@ -1,8 +1,8 @@
+import { mayActFor } from '#commons/caller';
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { mayActFor } from '../../commons/caller';
 import { orderView } from '../domain/order';
-import { orderPath } from '../http-schemas';
+import { orderPath } from '../orders-http-schemas';
 import { dynamoDbOrderStore } from '../store/dynamodb-order-store';
 
 /**

@@ -1,7 +1,7 @@
 import { httpRoute } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import { orderSummaryView } from '../domain/order';
-import { myOrdersQuery } from '../http-schemas';
+import { myOrdersQuery } from '../orders-http-schemas';
 import { dynamoDbOrderStore } from '../store/dynamodb-order-store';
 
 /** GET /@me/orders: the caller's orders, newest first, paged (docs/design.md D7), never cached (docs/design.md D10). */

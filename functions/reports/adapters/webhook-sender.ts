@@ -4,7 +4,7 @@ import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { parseCallbackUrl } from '../domain/callback-url';
 import { canonical, isLoopbackAddress, type LookupAll, type ResolvedAddress } from '../domain/public-address';
-import { resolvePublic } from './public-address';
+import { resolvePublic } from './public-address-resolver';
 
 /**
  * Sends one signed callback (docs/design.md D6). One attempt: retries and their backoff belong to

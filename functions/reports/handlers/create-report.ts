@@ -6,7 +6,7 @@ import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-s
 import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
 import { stepFunctionsStarter } from '../adapters/report-workflow-starter';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
-import { reportRequestBody } from '../http-schemas';
+import { reportRequestBody } from '../reports-http-schemas';
 import {
   ReportRequestLimited,
   ReportRequestRefused,

@@ -5,7 +5,7 @@ import { notFound, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
 import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
 import { mayRead, POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
-import { reportPath } from '../http-schemas';
+import { reportPath } from '../reports-http-schemas';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 
 /**

@@ -1,7 +1,7 @@
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { mayRead, reportFileName } from '../domain/report-job';
-import { reportPath } from '../http-schemas';
+import { reportPath } from '../reports-http-schemas';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { s3ReportReader } from '../store/s3-report-reader';
 

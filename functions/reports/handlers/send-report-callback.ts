@@ -3,7 +3,7 @@ import { reportIdOf, workflowTask } from '#commons/workflow-task';
 import { webhookStageKey } from '../../webhooks/adapters/stage-key';
 import { signingSecretsOf } from '../../webhooks/services/webhook-secret-service';
 import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
-import type { ReportExecutionInput } from '../domain/report-workflow';
+import type { ReportExecutionInput } from '../domain/report-workflow-contract';
 import { sendReportCallback } from '../services/report-outcome-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 

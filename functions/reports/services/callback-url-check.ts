@@ -1,5 +1,5 @@
 import { logger } from '#commons/logger';
-import { resolvePublic } from '../adapters/public-address';
+import { resolvePublic } from '../adapters/public-address-resolver';
 import { parseCallbackUrl } from '../domain/callback-url';
 
 /**

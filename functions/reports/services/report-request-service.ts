@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Caller } from '#commons/caller';
 import { logger } from '#commons/logger';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
-import type { Caller } from '../../commons/caller';
 import type { ReportWorkflowStarter } from '../adapters/report-workflow-starter';
 import { failureFor, type ReportJob, rangeProblem } from '../domain/report-job';
 import type { ReportJobStore } from '../store/report-job-store';

@@ -2,9 +2,9 @@ import { HttpError } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
 import { webhookStageKey } from '../adapters/stage-key';
 import { MAX_WEBHOOK_SECRETS, webhookSecretView } from '../domain/webhook-secret';
-import { createSecretBody } from '../http-schemas';
 import { createWebhookSecret, TooManyWebhookSecrets } from '../services/webhook-secret-service';
 import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-store';
+import { createSecretBody } from '../webhooks-http-schemas';
 
 const tooMany = () =>
   new HttpError(

@@ -1,7 +1,7 @@
 import { notFound } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
-import { secretPath } from '../http-schemas';
 import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-store';
+import { secretPath } from '../webhooks-http-schemas';
 
 /**
  * DELETE /@me/webhook-secrets/{secret_id} (docs/design.md D60): ends a rotation's overlap; from

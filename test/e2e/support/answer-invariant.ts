@@ -7,7 +7,7 @@
  * filters them), so any found in an answer came from the server.
  */
 import { isUtf8 } from 'node:buffer';
-import { UNSEEN_OR_CONTROL } from '../../../functions/commons/http/free-text';
+import { UNSEEN_OR_CONTROL } from '#commons/http/free-text';
 import type { RawAnswer } from './raw-http';
 
 const LEAKS: readonly (readonly [string, RegExp])[] = [

@@ -1,5 +1,5 @@
 /**
- * The order-batch e2e tests run a sandbox each (not the shared one of global-setup.ts): they
+ * The order-batch e2e tests run a sandbox each (not the shared one of e2e-global-setup.ts): they
  * read its delivery and DynamoDB counters (`/_sandbox/stats`) and its consecutive batch ids,
  * which only hold when no other test creates batches or sends messages there, and the fault
  * tests start theirs with SANDBOX_FAULTS. A sandbox starts in about a second.
@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
-import { SANDBOX_FAULTS_ENV } from '../../../local/faults';
-import { sandboxIssuer } from '../../../local/issuer/sandbox-issuer';
-import { type RunningSandbox, runningSandbox } from '../../../local/running-sandbox';
-import { type SandboxStatsDocument, STATS_PATH } from '../../../local/sandbox-stats';
+import type { BatchChunkMessage } from '#functions/batches/domain/batch';
+import { SANDBOX_FAULTS_ENV } from '#local/faults';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { type RunningSandbox, runningSandbox } from '#local/running-sandbox';
+import { type SandboxStatsDocument, STATS_PATH } from '#local/sandbox-stats';
 import { type ApiResponse, fetchApi } from './api';
 import { type SandboxProcess, startSandboxProcess, stopSandboxProcess } from './sandbox-process';
 

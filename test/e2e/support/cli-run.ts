@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { projectRoot } from '../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 /** What a command line tool did: its exit code and what it printed. */
 export interface CliRun {

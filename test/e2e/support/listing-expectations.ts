@@ -3,7 +3,7 @@
  * catalogue the sandbox serves): the listing tests compare the API with these.
  */
 import type { Money } from '#commons/money';
-import type { ProductRecord } from '../../../functions/catalogue/domain/product';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { api } from './api';
 import { seed } from './seed';
 

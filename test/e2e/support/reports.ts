@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createdAtBounds } from '../../../functions/reports/domain/report-job';
+import { createdAtBounds } from '#functions/reports/domain/report-job';
 import type { ApiResponse } from './api';
-import { orders } from './identity';
+import { orders } from './seed-identities';
 
 export interface ReportPeriod {
   readonly start_date: string;

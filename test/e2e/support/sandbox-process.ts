@@ -1,5 +1,5 @@
 /** The e2e harness's sandbox: a child process like `npm start`, on free ports (local/sandbox-child.ts). */
-import { type SandboxChild, startSandboxChild, stopSandboxChild } from '../../../local/sandbox-child';
+import { type SandboxChild, startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
 
 export type SandboxProcess = SandboxChild;
 

@@ -7,10 +7,10 @@ import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:cryp
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type JWTPayload, SignJWT } from 'jose';
-import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '../../../functions/identity/domain/auth-settings';
-import { SANDBOX_AUDIENCE, SANDBOX_ISSUER, sandboxIssuer } from '../../../local/issuer/sandbox-issuer';
+import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '#functions/identity/domain/auth-settings';
+import { SANDBOX_AUDIENCE, SANDBOX_ISSUER, sandboxIssuer } from '#local/issuer/sandbox-issuer';
 
-/** The state directory of the e2e sandbox, set by global-setup.ts beside SANDBOX_URL. */
+/** The state directory of the e2e sandbox, set by e2e-global-setup.ts beside SANDBOX_URL. */
 export const sandboxStateDir = (): string => {
   const dir = process.env.SANDBOX_STATE_DIR;
   if (!dir)

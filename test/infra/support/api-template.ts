@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { gatewayRoutes } from '../../../functions/gateway-paths';
-import { API_VERSION, routes } from '../../../functions/routes';
+import { gatewayRoutes } from '#functions/gateway-paths';
+import { API_VERSION, routes } from '#functions/routes';
 import { type CfnJson, resourcesOfType, synth } from '../synth';
 
 export const { stack, template } = synth({ stage: 'dev' });

@@ -1,4 +1,4 @@
-import { alarmNames } from '../../../lib/operations/settings';
+import { alarmNames } from '#lib/operations/settings';
 import { type CfnJson, resourcesOfType, synth } from '../synth';
 
 export const dev = synth({ stage: 'dev' });
@@ -30,7 +30,7 @@ export const returned = (alarm: CfnJson): CfnJson => alarm.Metrics.find((query: 
 /**
  * CDK's own handlers, not ours: the auto-delete handlers of the dev buckets (made without a name)
  * and the provider of the catalogue upgrade trigger (AwsCustomResource's, run by a deploy:
- * docs/design.md D73, test/infra/catalogue-upgrade.test.ts).
+ * docs/design.md D73, test/infra/catalogue-upgrade-stack.test.ts).
  */
 export const isCdkProvider = (fn: CfnJson) =>
   fn.Properties.FunctionName === undefined ||

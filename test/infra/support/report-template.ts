@@ -1,8 +1,4 @@
-import {
-  REPORT_READER_ROUTE,
-  REPORT_STARTER_ROUTE,
-  WEBHOOK_SECRET_ROUTE,
-} from '../../../lib/commerce-api-stack';
+import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE, WEBHOOK_SECRET_ROUTE } from '#lib/commerce-api-stack';
 import { type CfnJson, resourcesOfType, synth } from '../synth';
 
 export const dev = synth({ stage: 'dev' });

@@ -3,8 +3,8 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { handler as createBatch } from '../../../functions/batches/handlers/create-batch';
-import { handler as processItems } from '../../../functions/batches/handlers/process-batch-items';
+import { handler as createBatch } from '#functions/batches/handlers/create-batch';
+import { handler as processItems } from '#functions/batches/handlers/process-batch-items';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -2,11 +2,12 @@
  * A caller's batch items in progress and their pace (docs/design.md D57, D58): the delays of the
  * chunk messages, and the 429 past the items a caller may have waiting.
  */
-import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
-import { chunkDelays } from '../../../functions/batches/domain/batch-pacing';
-import { BatchRequestLimited, createBatch } from '../../../functions/batches/services/batch-request-service';
-import type { ChunkMessage } from '../../../functions/batches/store/batch-store';
-import { BATCH_LIMITS } from '../../../functions/commons/caller-limits';
+
+import { BATCH_LIMITS } from '#commons/caller-limits';
+import type { BatchChunkMessage } from '#functions/batches/domain/batch';
+import { chunkDelays } from '#functions/batches/domain/batch-pacing';
+import { BatchRequestLimited, createBatch } from '#functions/batches/services/batch-request-service';
+import type { ChunkMessage } from '#functions/batches/store/batch-store';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { memoryBatchStore } from './memory-batch-store';
 

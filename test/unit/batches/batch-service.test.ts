@@ -1,7 +1,7 @@
-import type { BatchChunkMessage } from '../../../functions/batches/domain/batch';
-import { processChunk, recordDeadChunk } from '../../../functions/batches/services/batch-processing-service';
-import { createBatch } from '../../../functions/batches/services/batch-request-service';
-import type { BatchStore, ChunkMessage, ChunkQueue } from '../../../functions/batches/store/batch-store';
+import type { BatchChunkMessage } from '#functions/batches/domain/batch';
+import { processChunk, recordDeadChunk } from '#functions/batches/services/batch-processing-service';
+import { createBatch } from '#functions/batches/services/batch-request-service';
+import type { BatchStore, ChunkMessage, ChunkQueue } from '#functions/batches/store/batch-store';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { memoryBatchStore } from './memory-batch-store';
 

@@ -4,10 +4,10 @@
  */
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { batchStoreAccess } from '../../../functions/batches/store/batch-access';
-import { dynamoDbBatchStore as store } from '../../../functions/batches/store/dynamodb-batch-store';
-import { deniedParts } from '../../../local/iam/table-requests';
-import { requestsWithin } from '../support/table-access';
+import { batchStoreAccess } from '#functions/batches/store/batch-access';
+import { dynamoDbBatchStore as store } from '#functions/batches/store/dynamodb-batch-store';
+import { deniedParts } from '#local/iam/table-requests';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

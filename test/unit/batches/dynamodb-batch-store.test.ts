@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoDbBatchStore } from '../../../functions/batches/store/dynamodb-batch-store';
+import { dynamoDbBatchStore } from '#functions/batches/store/dynamodb-batch-store';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });

@@ -1,5 +1,5 @@
-import type { BatchError, BatchRecord } from '../../../functions/batches/domain/batch';
-import type { BatchStore } from '../../../functions/batches/store/batch-store';
+import type { BatchError, BatchRecord } from '#functions/batches/domain/batch';
+import type { BatchStore } from '#functions/batches/store/batch-store';
 
 /** The BatchStore contract in memory, for the service's rules; the DynamoDB adapter is tested end to end. */
 export const memoryBatchStore = (orders: Record<number, { userId: number; sentOn?: string }>) => {

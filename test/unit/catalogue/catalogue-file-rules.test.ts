@@ -1,5 +1,5 @@
 /** Each rule of a catalogue file (docs/catalogue.md), as a team filling a stage would break it. */
-import { parseCatalogue } from '../../../functions/catalogue/domain/catalogue-file';
+import { parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
 import { AT, exampleLines, exampleWith, fileOf } from './catalogue-file-fixtures';
 
 const errorsOf = (text: string) => {

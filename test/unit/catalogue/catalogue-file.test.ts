@@ -4,9 +4,9 @@ import {
   catalogueLines,
   MAX_REPORTED_ERRORS,
   parseCatalogue,
-} from '../../../functions/catalogue/domain/catalogue-file';
-import { seedCatalogueText } from '../../../local/seed/catalogue-file-seed';
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+} from '#functions/catalogue/domain/catalogue-file';
+import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { AT, exampleLines, exampleWith, fileOf } from './catalogue-file-fixtures';
 
 const errorsOf = (parse: CatalogueParse) => (parse.ok ? [] : parse.errors);

@@ -2,18 +2,18 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parseCatalogue } from '../../../functions/catalogue/domain/catalogue-file';
-import { parseStockFile } from '../../../functions/catalogue/domain/stock-file';
-import { projectRoot } from '../../../lib/project-paths';
-import { catalogueSchemaFiles, schemaText } from '../../../lib/published-schemas/schema-files';
-import { seedCatalogueText } from '../../../local/seed/catalogue-file-seed';
+import { parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
+import { parseStockFile } from '#functions/catalogue/domain/stock-file';
+import { projectRoot } from '#lib/project-paths';
+import { catalogueSchemaFiles, schemaText } from '#lib/published-schemas/schema-files';
+import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
 
 const committed = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as object;
 
 describe.each(catalogueSchemaFiles.map((entry) => [entry.file.split('/').at(-1)!, entry] as const))(
   'docs/%s',
   (_, { file, schema }) => {
-    it('is the TS schema object (run `npx tsx lib/published-schemas/write.ts` after a change)', () => {
+    it('is the TS schema object (run `npx tsx lib/published-schemas/write-published-schemas.ts` after a change)', () => {
       expect(committed(file)).toEqual(JSON.parse(schemaText(schema)));
     });
 

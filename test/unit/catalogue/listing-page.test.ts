@@ -4,10 +4,10 @@ import {
   ListingTooWideError,
   MAX_LISTING_PARTITIONS,
   partitionsFor,
-} from '../../../functions/catalogue/domain/listing';
-import { listingBlockSize } from '../../../functions/catalogue/domain/listing-blocks';
-import { readListingPage } from '../../../functions/catalogue/domain/listing-page';
-import type { ProductRecord } from '../../../functions/catalogue/domain/product';
+} from '#functions/catalogue/domain/listing';
+import { listingBlockSize } from '#functions/catalogue/domain/listing-blocks';
+import { readListingPage } from '#functions/catalogue/domain/listing-page';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { memoryListingReader } from './memory-listing-reader';
 import { product } from './product-fixtures';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { listingBlockSize } from '../../../functions/catalogue/domain/listing-blocks';
+import { listingBlockSize } from '#functions/catalogue/domain/listing-blocks';
 import {
   decodeSummary,
   encodeSummary,
   type ListingSummary,
   planUnionPage,
-} from '../../../functions/catalogue/domain/listing-summary';
+} from '#functions/catalogue/domain/listing-summary';
 
 describe('listing summaries', () => {
   it('encode and decode to the same summary', () => {

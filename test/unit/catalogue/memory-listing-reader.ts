@@ -2,11 +2,11 @@ import {
   type ListingEntry,
   type ListingPartition,
   publishListings,
-} from '../../../functions/catalogue/domain/listing';
-import type { ListingReader } from '../../../functions/catalogue/domain/listing-page';
-import { listingSummaries } from '../../../functions/catalogue/domain/listing-summary';
-import type { ProductRecord } from '../../../functions/catalogue/domain/product';
-import { listingPartitionKey as versionedPartitionKey } from '../../../functions/catalogue/store/catalogue-keys';
+} from '#functions/catalogue/domain/listing';
+import type { ListingReader } from '#functions/catalogue/domain/listing-page';
+import { listingSummaries } from '#functions/catalogue/domain/listing-summary';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
+import { listingPartitionKey as versionedPartitionKey } from '#functions/catalogue/store/catalogue-keys';
 
 /** Partition keys of one catalogue version. */
 const listingPartitionKey = (p: ListingPartition) => versionedPartitionKey('v1', p);

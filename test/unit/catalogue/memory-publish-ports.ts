@@ -1,10 +1,7 @@
-import type {
-  PlannedVersion,
-  PublishRequest,
-} from '../../../functions/catalogue/domain/catalogue-publishing';
-import { mayTakeLock, type PublishLock, runLock } from '../../../functions/catalogue/domain/publish-lock';
-import type { StockSnapshot } from '../../../functions/catalogue/domain/search-document';
-import type { SearchSnapshotFiles } from '../../../functions/catalogue/domain/search-snapshot';
+import { mayTakeLock, type PublishLock, runLock } from '#functions/catalogue/domain/publish-lock';
+import type { PlannedVersion, PublishRequest } from '#functions/catalogue/domain/publish-workflow-contract';
+import type { StockSnapshot } from '#functions/catalogue/domain/search-document';
+import type { SearchSnapshotFiles } from '#functions/catalogue/domain/search-snapshot';
 import {
   type ActiveRecord,
   type ImportFiles,
@@ -13,14 +10,14 @@ import {
   type PublishStore,
   type VersionItem,
   type VersionRecord,
-} from '../../../functions/catalogue/services/publish-ports';
+} from '#functions/catalogue/services/publish-ports';
 import {
   acquirePublishLock,
   type PublishDeps,
   planVersion,
   switchActiveVersion,
   writeVersionChunk,
-} from '../../../functions/catalogue/services/publish-service';
+} from '#functions/catalogue/services/publish-service';
 
 /** The publish workflow's ports in memory: a table of items, the control records, and the bucket. */
 export function memoryPublishPorts(uploads: Record<string, string> = {}) {

@@ -1,4 +1,4 @@
-import type { ProductRecord } from '../../../functions/catalogue/domain/product';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
 
 /** A small catalogue for domain tests: ids, types, brands and countries chosen to overlap. */
 export const product = (id: number, overrides: Partial<ProductRecord> = {}): ProductRecord => ({

@@ -1,11 +1,11 @@
-import { searchPage } from '../../../functions/catalogue/domain/product-search';
+import { searchPage } from '#functions/catalogue/domain/product-search';
 import {
   gigabytes,
   inches,
   stockSnapshotOf,
   updateStockSnapshot,
-} from '../../../functions/catalogue/domain/search-document';
-import type { SearchRequest } from '../../../functions/catalogue/domain/search-request';
+} from '#functions/catalogue/domain/search-document';
+import type { SearchRequest } from '#functions/catalogue/domain/search-request';
 import { product } from './product-fixtures';
 import { indexOf } from './search-index-fixture';
 

@@ -3,23 +3,18 @@
  * failed for the system's reasons, not a refusal the operator was told of; a removal that failed
  * after its retries. And an operator's removal of a version left behind, never the active one.
  */
-import { catalogueLines } from '../../../functions/catalogue/domain/catalogue-file';
-import {
-  PUBLISH_ERRORS,
-  type RemovalRequest,
-} from '../../../functions/catalogue/domain/catalogue-publishing';
-import {
-  acquirePublishLock,
-  recordPublishFailure,
-} from '../../../functions/catalogue/services/publish-service';
+
+import { METRIC_NAMES } from '#commons/metric-names';
+import { metrics } from '#commons/metrics';
+import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
+import { PUBLISH_ERRORS, type RemovalRequest } from '#functions/catalogue/domain/publish-workflow-contract';
+import { acquirePublishLock, recordPublishFailure } from '#functions/catalogue/services/publish-service';
 import {
   recordRemoval,
   recordRemovalFailure,
   removeVersion,
-} from '../../../functions/catalogue/services/removal-service';
-import { METRIC_NAMES } from '../../../functions/commons/metric-names';
-import { metrics } from '../../../functions/commons/metrics';
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+} from '#functions/catalogue/services/removal-service';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { publishRequest, publishWorkflow } from './memory-publish-ports';
 
 const seedText = `${catalogueLines(seedCatalogue()).join('\n')}\n`;

@@ -5,25 +5,20 @@
  * The rules in memory, then the lock item's conditional writes against dynalite, which decide.
  */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { catalogueLines } from '../../../functions/catalogue/domain/catalogue-file';
-import { PUBLISH_ERRORS, PUBLISH_TIMING } from '../../../functions/catalogue/domain/catalogue-publishing';
-import {
-  claimExpiry,
-  claimLock,
-  mayTakeLock,
-  runLock,
-} from '../../../functions/catalogue/domain/publish-lock';
-import { acquirePublishLock } from '../../../functions/catalogue/services/publish-service';
-import { lockForUpgrade, nameUpgrade } from '../../../functions/catalogue/services/upgrade-service';
-import { publishLockKey } from '../../../functions/catalogue/store/catalogue-keys';
+import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
+import { claimExpiry, claimLock, mayTakeLock, runLock } from '#functions/catalogue/domain/publish-lock';
+import { PUBLISH_ERRORS, PUBLISH_TIMING } from '#functions/catalogue/domain/publish-workflow-contract';
+import { acquirePublishLock } from '#functions/catalogue/services/publish-service';
+import { lockForUpgrade, nameUpgrade } from '#functions/catalogue/services/upgrade-service';
+import { publishLockKey } from '#functions/catalogue/store/catalogue-keys';
 import {
   type LockTable,
   releaseLock,
   renewClaim,
   takeLock,
-} from '../../../functions/catalogue/store/publish-lock-item';
-import type { LocalDynamoDb } from '../../../local/dynamodb';
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+} from '#functions/catalogue/store/publish-lock-item';
+import type { LocalDynamoDb } from '#local/local-dynamodb';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { startLocalTable } from '../support/local-table';
 import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
 

@@ -1,14 +1,14 @@
-import { catalogueLines } from '../../../functions/catalogue/domain/catalogue-file';
-import { PUBLISH_ERRORS } from '../../../functions/catalogue/domain/catalogue-publishing';
+import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
+import { PUBLISH_ERRORS } from '#functions/catalogue/domain/publish-workflow-contract';
 import {
   acquirePublishLock,
   applyStockFile,
   planVersion,
   recordPublishFailure,
   switchActiveVersion,
-} from '../../../functions/catalogue/services/publish-service';
-import { removeVersion } from '../../../functions/catalogue/services/removal-service';
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+} from '#functions/catalogue/services/publish-service';
+import { removeVersion } from '#functions/catalogue/services/removal-service';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
 
 const seedText = `${catalogueLines(seedCatalogue()).join('\n')}\n`;

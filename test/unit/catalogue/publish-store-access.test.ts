@@ -13,9 +13,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { publishStoreAccess } from '../../../functions/catalogue/store/catalogue-access';
-import { dynamoDbPublishStore as store } from '../../../functions/catalogue/store/dynamodb-publish-store';
-import { requestsWithin } from '../support/table-access';
+import { publishStoreAccess } from '#functions/catalogue/store/catalogue-access';
+import { dynamoDbPublishStore as store } from '#functions/catalogue/store/dynamodb-publish-store';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

@@ -1,6 +1,6 @@
-import { searchCriteria } from '../../../functions/catalogue/http-schemas/search-criteria';
-import { fromCriteria } from '../../../functions/catalogue/replies/search-reply';
-import { parseWith } from '../../../functions/commons/http/query';
+import { parseWith } from '#commons/http/query';
+import { searchCriteria } from '#functions/catalogue/http-schemas/search-criteria';
+import { fromCriteria } from '#functions/catalogue/replies/search-reply';
 
 const parse = (input: unknown) => parseWith(searchCriteria, input, 'body');
 const refused = (input: unknown) => {

@@ -1,18 +1,14 @@
 import type { Language } from '#commons/languages';
-import type { ProductRecord } from '../../../functions/catalogue/domain/product';
-import type { ProductIndex } from '../../../functions/catalogue/domain/product-search';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
+import type { ProductIndex } from '#functions/catalogue/domain/product-search';
 import {
   packSearchColumns,
   searchColumnsOf,
   unpackSearchColumns,
-} from '../../../functions/catalogue/domain/search-columns';
-import { type StockSnapshot, searchDocumentsOf } from '../../../functions/catalogue/domain/search-document';
-import { stockMask } from '../../../functions/catalogue/domain/search-snapshot';
-import {
-  packTextIndex,
-  textIndexOf,
-  unpackTextIndex,
-} from '../../../functions/catalogue/domain/search-text-index';
+} from '#functions/catalogue/domain/search-columns';
+import { type StockSnapshot, searchDocumentsOf } from '#functions/catalogue/domain/search-document';
+import { stockMask } from '#functions/catalogue/domain/search-snapshot';
+import { packTextIndex, textIndexOf, unpackTextIndex } from '#functions/catalogue/domain/search-text-index';
 
 /** A catalogue's index as a search function holds it: built, packed and unpacked as the publish and the function do. */
 export const indexOf = (

@@ -1,5 +1,5 @@
-import { MAX_REPORTED_ERRORS } from '../../../functions/catalogue/domain/catalogue-file';
-import { parseStockFile } from '../../../functions/catalogue/domain/stock-file';
+import { MAX_REPORTED_ERRORS } from '#functions/catalogue/domain/catalogue-file';
+import { parseStockFile } from '#functions/catalogue/domain/stock-file';
 import { fileOf } from './catalogue-file-fixtures';
 
 const level = (productId: number, locationId: string, quantity: number) => ({

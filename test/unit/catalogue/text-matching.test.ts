@@ -1,9 +1,9 @@
-import { arrayOf, pack, unpack } from '../../../functions/catalogue/domain/packed-arrays';
-import { searchPage } from '../../../functions/catalogue/domain/product-search';
-import { stockMask } from '../../../functions/catalogue/domain/search-snapshot';
-import { labelOf } from '../../../functions/catalogue/domain/search-text-index';
-import { matchText, PREFIX_WEIGHT } from '../../../functions/catalogue/domain/text-matching';
-import { seedProducts } from '../../../local/seed/product-seed';
+import { arrayOf, pack, unpack } from '#functions/catalogue/domain/packed-arrays';
+import { searchPage } from '#functions/catalogue/domain/product-search';
+import { stockMask } from '#functions/catalogue/domain/search-snapshot';
+import { labelOf } from '#functions/catalogue/domain/search-text-index';
+import { matchText, PREFIX_WEIGHT } from '#functions/catalogue/domain/text-matching';
+import { seedProducts } from '#local/seed/product-seed';
 import { product } from './product-fixtures';
 import { indexOf } from './search-index-fixture';
 

@@ -4,13 +4,13 @@
  * items a publish of the same catalogue writes today; nothing is done, and no lock taken, when
  * the layout is current or nothing was published; a running publish is waited for, not refused.
  */
-import { type Catalogue, catalogueLines } from '../../../functions/catalogue/domain/catalogue-file';
-import { CATALOGUE_LAYOUT } from '../../../functions/catalogue/domain/catalogue-layout';
-import { upgradeId } from '../../../functions/catalogue/domain/catalogue-publishing';
-import { acquirePublishLock, applyStockFile } from '../../../functions/catalogue/services/publish-service';
-import { lockForUpgrade, nameUpgrade } from '../../../functions/catalogue/services/upgrade-service';
-import { catalogueItems } from '../../../functions/catalogue/store/catalogue-items';
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
+import { type Catalogue, catalogueLines } from '#functions/catalogue/domain/catalogue-file';
+import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
+import { upgradeId } from '#functions/catalogue/domain/publish-workflow-contract';
+import { acquirePublishLock, applyStockFile } from '#functions/catalogue/services/publish-service';
+import { lockForUpgrade, nameUpgrade } from '#functions/catalogue/services/upgrade-service';
+import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
 
 const seed = seedCatalogue();

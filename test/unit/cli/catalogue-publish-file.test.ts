@@ -14,9 +14,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { PUBLISH_RECORD_PREFIX, publishLockKey } from '../../../functions/catalogue/store/catalogue-keys';
-import type { CatalogueTarget } from '../../../local/catalogue/catalogue-target';
-import { publishFile, removeCatalogueVersion } from '../../../local/catalogue/publish-file';
+import { PUBLISH_RECORD_PREFIX, publishLockKey } from '#functions/catalogue/store/catalogue-keys';
+import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
+import { publishFile, removeCatalogueVersion } from '#local/catalogue/publish-file';
 
 const doc = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);

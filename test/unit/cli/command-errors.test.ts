@@ -3,7 +3,7 @@
  * for a command line it cannot run, 1 otherwise, the stack only with --debug.
  */
 import { parseArgs } from 'node:util';
-import { InputError, reportError, UsageError } from '../../../cli/command-errors';
+import { InputError, reportError, UsageError } from '#cli/command-errors';
 
 const USAGE = 'Usage: npm run x -- <command> [--stage NAME]\n\n  more lines';
 const report = (error: unknown, debug = false) => reportError(error, { usage: USAGE, debug });

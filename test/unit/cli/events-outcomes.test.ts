@@ -17,10 +17,10 @@ import {
 } from '@aws-sdk/client-sqs';
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { deadLettersCommand, redriveCommand } from '../../../cli/events/dead-letters';
-import type { EventsTarget } from '../../../cli/events/events-target';
-import { sendCommand } from '../../../cli/events/send-command';
-import { outcomeKey } from '../../../functions/events/store/outcome-items';
+import { deadLettersCommand, redriveCommand } from '#cli/events/dead-letters';
+import type { EventsTarget } from '#cli/events/events-target';
+import { sendCommand } from '#cli/events/send-command';
+import { outcomeKey } from '#functions/events/store/outcome-items';
 import { placed, statusChanged } from '../events/event-fixtures';
 
 const eventBridge = mockClient(EventBridgeClient);

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { InputError } from '../../../cli/command-errors';
-import { readInputFile } from '../../../cli/input-file';
+import { InputError } from '#cli/command-errors';
+import { readInputFile } from '#cli/input-file';
 
 let dir: string;
 const file = (name: string, bytes: Buffer | string) => {

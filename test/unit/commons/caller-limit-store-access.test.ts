@@ -6,11 +6,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { STATUS_POLLS } from '../../../functions/commons/caller-limits';
-import { callerLimitAccess } from '../../../functions/commons/store/caller-limit-access';
-import { dynamoDbCallerLimitStore as store } from '../../../functions/commons/store/dynamodb-caller-limit-store';
-import { deniedParts } from '../../../local/iam/table-requests';
-import { requestsWithin } from '../support/table-access';
+import { STATUS_POLLS } from '#commons/caller-limits';
+import { callerLimitAccess } from '#commons/store/caller-limit-access';
+import { dynamoDbCallerLimitStore as store } from '#commons/store/dynamodb-caller-limit-store';
+import { deniedParts } from '#local/iam/table-requests';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

@@ -3,10 +3,10 @@
  * (no mock: the conditional updates are what decide). Each test uses its own caller id.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TokenBucket } from '../../../functions/commons/caller-limits';
-import { BATCH_ITEMS, STATUS_POLLS } from '../../../functions/commons/caller-limits';
-import type { CallerLimitStore } from '../../../functions/commons/store/caller-limit-store';
-import type { LocalDynamoDb } from '../../../local/dynamodb';
+import type { TokenBucket } from '#commons/caller-limits';
+import { BATCH_ITEMS, STATUS_POLLS } from '#commons/caller-limits';
+import type { CallerLimitStore } from '#commons/store/caller-limit-store';
+import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { startLocalTable } from '../support/local-table';
 
 const TableName = 'caller-limits-test';
@@ -26,9 +26,8 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: 'local',
     TABLE_NAME: TableName,
   });
-  store = (await import('../../../functions/commons/store/dynamodb-caller-limit-store'))
-    .dynamoDbCallerLimitStore;
-  const { documentClient } = await import('../../../functions/commons/clients/dynamodb');
+  store = (await import('#commons/store/dynamodb-caller-limit-store')).dynamoDbCallerLimitStore;
+  const { documentClient } = await import('#commons/clients/dynamodb');
   read = async (pk) =>
     (await documentClient.send(new GetCommand({ TableName, Key: { pk, sk: 'LIMIT' } }))).Item;
 });

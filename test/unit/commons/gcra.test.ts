@@ -1,12 +1,12 @@
-import { refusalIn, takeCallerLimit } from '../../../functions/commons/caller-limit';
+import { refusalIn, takeCallerLimit } from '#commons/caller-limit';
 import {
   BATCH_ITEMS,
   BATCH_LIMITS,
   REPORT_LIMITS,
   STATUS_POLLS,
   type TokenBucket,
-} from '../../../functions/commons/caller-limits';
-import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '../../../functions/commons/gcra';
+} from '#commons/caller-limits';
+import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '#commons/gcra';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 
 const T0 = Date.parse('2026-11-22T10:00:09.500Z');

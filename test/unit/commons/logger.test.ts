@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { Logger } from '../../../functions/commons/logger';
+import { Logger } from '#commons/logger';
 
 const context = (requestId: string): Context =>
   ({

@@ -1,8 +1,8 @@
-import { STAGE_ENV } from '../../../functions/commons/environment';
-import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '../../../functions/commons/metric-names';
-import { recordRequest } from '../../../functions/commons/metrics';
+import { STAGE_ENV } from '#commons/environment';
+import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#commons/metric-names';
+import { recordRequest } from '#commons/metrics';
 
-type MetricsModule = typeof import('../../../functions/commons/metrics');
+type MetricsModule = typeof import('#commons/metrics');
 
 /**
  * Runs `use` on a fresh copy of the metrics module with the metrics on, in Powertools' test mode
@@ -25,7 +25,7 @@ const emfLines = async (
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   try {
     await jest.isolateModulesAsync(async () => {
-      use(await import('../../../functions/commons/metrics'));
+      use(await import('#commons/metrics'));
     });
     return { documents: lines.map((line) => JSON.parse(line)), warnings: warn.mock.calls };
   } finally {

@@ -3,8 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import * as v from 'valibot';
 import { HttpError } from '#commons/http/errors';
 import { readQuery } from '#commons/http/query';
-import { handler as listBusinessUnits } from '../../../functions/catalogue/handlers/list-business-units';
-import { handler as listProducts } from '../../../functions/catalogue/handlers/list-products';
+import { handler as listBusinessUnits } from '#functions/catalogue/handlers/list-business-units';
+import { handler as listProducts } from '#functions/catalogue/handlers/list-products';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

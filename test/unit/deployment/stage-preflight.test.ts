@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-lambda';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { handler } from '../../../functions/deployment/handlers/stage-preflight';
+import { handler } from '#functions/deployment/handlers/stage-preflight';
 import { lambdaContext } from '../support/api-event';
 
 const apiGateway = mockClient(APIGatewayClient);

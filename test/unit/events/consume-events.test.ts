@@ -10,9 +10,9 @@ import {
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { logger } from '#commons/logger';
-import { orderRecordOf, userRecordOf } from '../../../functions/events/domain/event-details';
-import { EVENT_METRICS } from '../../../functions/events/event-metrics';
-import { handler } from '../../../functions/events/handlers/consume-events';
+import { orderRecordOf, userRecordOf } from '#functions/events/domain/event-details';
+import { EVENT_METRICS } from '#functions/events/event-metrics';
+import { handler } from '#functions/events/handlers/consume-events';
 import { lambdaContext } from '../support/api-event';
 import { captureMetrics } from '../support/metrics-capture';
 import { appliedOutcome, busRecord, placed, statusChanged, userChanged } from './event-fixtures';

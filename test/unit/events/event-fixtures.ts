@@ -1,4 +1,4 @@
-import type { OrderPlaced, UserChanged } from '../../../functions/events/domain/event-details';
+import type { OrderPlaced, UserChanged } from '#functions/events/domain/event-details';
 
 /** Valid details of each event type, for tests to change one field at a time. */
 export const placed = (overrides: Partial<OrderPlaced> = {}): OrderPlaced => ({

@@ -1,9 +1,9 @@
-import { checkBusEvent, parseBusEvent } from '../../../functions/events/bus-event';
-import { EventRejected } from '../../../functions/events/domain/event-rejected';
-import { orderPlacedEvents } from '../../../functions/events/domain/order-placed-events';
-import { checkDetail } from '../../../functions/events/event-schemas';
-import { seedOrders } from '../../../local/seed/order-seed';
-import { seedUsers } from '../../../local/seed/user-seed';
+import { checkBusEvent, parseBusEvent } from '#functions/events/bus-event';
+import { EventRejected } from '#functions/events/domain/event-rejected';
+import { orderPlacedEvents } from '#functions/events/domain/order-placed-events';
+import { checkDetail } from '#functions/events/event-schemas';
+import { seedOrders } from '#local/seed/order-seed';
+import { seedUsers } from '#local/seed/user-seed';
 import { placed, statusChanged, userChanged } from './event-fixtures';
 
 describe('the event schemas of docs/events/', () => {

@@ -11,13 +11,13 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { OUTCOME_KEEP_SECONDS } from '../../../functions/events/domain/event-outcome';
-import { dynamoDbEventStore as store } from '../../../functions/events/store/dynamodb-event-store';
-import { dynamoDbOutcomeStore } from '../../../functions/events/store/dynamodb-outcome-store';
-import { eventStoreAccess } from '../../../functions/events/store/event-access';
-import { outcomeStoreAccess } from '../../../functions/events/store/outcome-access';
-import { orderEventsSettings } from '../../../lib/order-events-settings';
-import { requestsWithin } from '../support/table-access';
+import { OUTCOME_KEEP_SECONDS } from '#functions/events/domain/event-outcome';
+import { dynamoDbEventStore as store } from '#functions/events/store/dynamodb-event-store';
+import { dynamoDbOutcomeStore } from '#functions/events/store/dynamodb-outcome-store';
+import { eventStoreAccess } from '#functions/events/store/event-access';
+import { outcomeStoreAccess } from '#functions/events/store/outcome-access';
+import { orderEventsSettings } from '#lib/order-events-settings';
+import { requestsWithin } from '../support/table-requests-within';
 import { appliedOutcome, placed, statusChanged, userChanged } from './event-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { verifyNotification } from '../../../examples/webhook-receiver/verify-with-node-crypto';
-import { callbackPayload } from '../../../functions/reports/domain/callback-body';
+import { verifyNotification } from '#examples/webhook-receiver/verify-with-node-crypto';
+import { callbackPayload } from '#functions/reports/domain/callback-body';
 
 const mine = `whsec_${randomBytes(32).toString('base64')}`;
 const next = `whsec_${randomBytes(32).toString('base64')}`;

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { createReceiver } from '../../../examples/webhook-receiver/receiver';
-import { callbackPayload } from '../../../functions/reports/domain/callback-body';
+import { createReceiver } from '#examples/webhook-receiver/receiver';
+import { callbackPayload } from '#functions/reports/domain/callback-body';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const REPORT_ID = '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b';

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { handler as putAddress } from '../../../functions/identity/handlers/put-user-address';
+import { handler as putAddress } from '#functions/identity/handlers/put-user-address';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -15,7 +15,7 @@ beforeAll(async () => {
     JWT_TOKEN_USE: 'access',
     JWT_JWKS: JSON.stringify(await issuer.jwks()),
   });
-  ({ handler } = await import('../../../functions/identity/handlers/authorizer'));
+  ({ handler } = await import('#functions/identity/handlers/authorizer'));
 });
 
 const authorize = (authorizationToken: string) => handler({ type: 'TOKEN', authorizationToken, methodArn });

@@ -1,5 +1,5 @@
 import { callerFromAuthorizer } from '#commons/http/caller-context';
-import { bearerToken, callerFromClaims } from '../../../functions/identity/domain/token-claims';
+import { bearerToken, callerFromClaims } from '#functions/identity/domain/token-claims';
 
 describe('callerFromAuthorizer', () => {
   const now = 1_800_000_000;

@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { firstSignInRecord } from '../../../functions/identity/domain/first-sign-in';
-import { handler } from '../../../functions/identity/handlers/pre-token-generation';
+import { firstSignInRecord } from '#functions/identity/domain/first-sign-in';
+import { handler } from '#functions/identity/handlers/pre-token-generation';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 

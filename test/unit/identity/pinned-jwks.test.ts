@@ -1,5 +1,5 @@
 import https from 'node:https';
-import { tokenVerifier } from '../../../functions/identity/adapters/token-verifier';
+import { tokenVerifier } from '#functions/identity/adapters/token-verifier';
 import { testIssuer } from '../support/test-issuer';
 
 /**

@@ -4,11 +4,11 @@
  */
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoDbUserStore as store } from '../../../functions/identity/store/dynamodb-user-store';
-import { createUserIfAbsent } from '../../../functions/identity/store/first-sign-in-store';
-import { firstSignInAccess, userStoreAccess } from '../../../functions/identity/store/user-access';
+import { dynamoDbUserStore as store } from '#functions/identity/store/dynamodb-user-store';
+import { createUserIfAbsent } from '#functions/identity/store/first-sign-in-store';
+import { firstSignInAccess, userStoreAccess } from '#functions/identity/store/user-access';
 import { userChanged } from '../events/event-fixtures';
-import { requestsWithin } from '../support/table-access';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand as DocQuery, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynaliteAbstractLevels } from '../../../local/dynalite-iterators';
-import type { LocalDynamoDb } from '../../../local/dynamodb';
+import { dynaliteAbstractLevels } from '#local/dynalite-iterators';
+import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { startLocalTable } from '../support/local-table';
 
 /**

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { gatewayRoutes } from '../../../functions/gateway-paths';
-import { batchFunctions, reportFunctions, routes } from '../../../functions/routes';
-import { sampleSqsEvents } from '../../../local/queues/sample-sqs-events';
-import { sampleTaskEvents } from '../../../local/reports/sample-task-events';
-import { eventsDir } from '../../../local/sample-events/events-dir';
-import { sampleEvent } from '../../../local/sample-events/sample-event';
-import { sampleRequests } from '../../../local/sample-events/sample-requests';
+import { gatewayRoutes } from '#functions/gateway-paths';
+import { batchFunctions, reportFunctions, routes } from '#functions/routes';
+import { sampleSqsEvents } from '#local/queues/sample-sqs-events';
+import { sampleTaskEvents } from '#local/reports/sample-task-events';
+import { eventsDir } from '#local/sample-events/events-dir';
+import { sampleEvent } from '#local/sample-events/sample-event';
+import { sampleRequests } from '#local/sample-events/sample-requests';
 
 const eventFiles = readdirSync(eventsDir)
   .filter((f) => f.endsWith('.json'))

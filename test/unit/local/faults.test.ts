@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
-import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
-import { type FunctionSpec, reportFunctions } from '../../../functions/routes';
-import { parseSandboxFaults } from '../../../local/faults';
+import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/routes';
+import { parseSandboxFaults } from '#local/faults';
 
 const chunk = (ids: number[], receiveCount: number) =>
   ({

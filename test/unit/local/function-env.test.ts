@@ -1,4 +1,4 @@
-import { functionEnvironment } from '../../../local/function-env';
+import { functionEnvironment } from '#local/function-env';
 
 describe("the functions' environment in the sandbox", () => {
   const base = { dynamoDbEndpoint: 'http://127.0.0.1:1', tableName: 'commerce-api-sandbox' };

@@ -3,17 +3,14 @@
  * to the synthesized API of lib/api/, so the sandbox and the stack cannot drift apart.
  */
 import { Template } from 'aws-cdk-lib/assertions';
-import { gatewayRoutes } from '../../../functions/gateway-paths';
-import { routes } from '../../../functions/routes';
-import { createCommerceApi } from '../../../lib/commerce-api-stack';
-import { gatewayAnswers } from '../../../local/gateway/gateway-errors';
-import { authorizerTypeOf } from '../../../local/gateway/gateway-listener';
-import { REQUEST_AUTHORIZER_CACHE_TTL_MS } from '../../../local/gateway/request-authorizer';
-import { createRouter } from '../../../local/gateway/router';
-import {
-  AUTHORIZER_CACHE_TTL_MS,
-  IDENTITY_VALIDATION_EXPRESSION,
-} from '../../../local/gateway/token-authorizer';
+import { gatewayRoutes } from '#functions/gateway-paths';
+import { routes } from '#functions/routes';
+import { createCommerceApi } from '#lib/commerce-api-stack';
+import { gatewayAnswers } from '#local/gateway/gateway-errors';
+import { authorizerTypeOf } from '#local/gateway/gateway-listener';
+import { REQUEST_AUTHORIZER_CACHE_TTL_MS } from '#local/gateway/request-authorizer';
+import { createRouter } from '#local/gateway/router';
+import { AUTHORIZER_CACHE_TTL_MS, IDENTITY_VALIDATION_EXPRESSION } from '#local/gateway/token-authorizer';
 
 // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template is untyped JSON.
 type Resource = { Type: string; Properties: any };

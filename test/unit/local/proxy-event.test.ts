@@ -1,10 +1,10 @@
-import type { Route } from '../../../functions/routes';
+import type { Route } from '#functions/routes';
 import {
   buildProxyEvent,
   buildRequestAuthorizerEvent,
   type GatewayRequest,
   type RouteResolution,
-} from '../../../local/gateway/proxy-event';
+} from '#local/gateway/proxy-event';
 
 const route: Route = {
   name: 'get-product',

@@ -1,10 +1,7 @@
 import type { APIGatewayAuthorizerResult, Context } from 'aws-lambda';
-import type { Route } from '../../../functions/routes';
-import { buildRequestAuthorizerEvent, type RouteResolution } from '../../../local/gateway/proxy-event';
-import {
-  createRequestAuthorizer,
-  type RequestAuthorizerHandler,
-} from '../../../local/gateway/request-authorizer';
+import type { Route } from '#functions/routes';
+import { buildRequestAuthorizerEvent, type RouteResolution } from '#local/gateway/proxy-event';
+import { createRequestAuthorizer, type RequestAuthorizerHandler } from '#local/gateway/request-authorizer';
 
 const route: Route = {
   name: 'get-me',

@@ -1,5 +1,5 @@
-import { routes } from '../../../functions/routes';
-import { createRouter } from '../../../local/gateway/router';
+import { routes } from '#functions/routes';
+import { createRouter } from '#local/gateway/router';
 import { testRoute as route } from './support/test-route';
 
 const router = createRouter([

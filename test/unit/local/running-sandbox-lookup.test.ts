@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { findRunningSandbox, type RunningSandbox } from '../../../local/running-sandbox';
-import { registerSandbox } from '../../../local/sandbox-registry';
+import { findRunningSandbox, type RunningSandbox } from '#local/running-sandbox';
+import { registerSandbox } from '#local/sandbox-registry';
 
 let root: string;
 let registryDir: string;

@@ -3,9 +3,9 @@
  * record counts it (docs/design.md D80), not the seed: after a 10,000-product publish it says so.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { activeVersionKey } from '../../../functions/catalogue/store/catalogue-keys';
-import { activeCatalogue, describeCatalogue } from '../../../local/catalogue/active-catalogue-version';
-import type { LocalDynamoDb } from '../../../local/dynamodb';
+import { activeVersionKey } from '#functions/catalogue/store/catalogue-keys';
+import { activeCatalogue, describeCatalogue } from '#local/catalogue/active-catalogue-version';
+import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { startLocalTable } from '../support/local-table';
 
 const tableName = 'banner';

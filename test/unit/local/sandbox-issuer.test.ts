@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { claimSettings, tokenVerifier } from '../../../functions/identity/adapters/token-verifier';
-import { callerFromClaims } from '../../../functions/identity/domain/token-claims';
-import { issuerEnvironment, sandboxIssuer } from '../../../local/issuer/sandbox-issuer';
+import { claimSettings, tokenVerifier } from '#functions/identity/adapters/token-verifier';
+import { callerFromClaims } from '#functions/identity/domain/token-claims';
+import { issuerEnvironment, sandboxIssuer } from '#local/issuer/sandbox-issuer';
 
 describe('the sandbox token issuer', () => {
   let stateDir: string;

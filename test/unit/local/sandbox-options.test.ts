@@ -1,6 +1,6 @@
 import * as path from 'node:path';
-import { parseSandboxOptions } from '../../../local/sandbox-options';
-import { DEFAULT_STATE_DIR } from '../../../local/state-dir';
+import { parseSandboxOptions } from '#local/sandbox-options';
+import { DEFAULT_STATE_DIR } from '#local/state-dir';
 
 describe('npm start options', () => {
   it('default to port 3000 and .sandbox/ in the repository', () => {

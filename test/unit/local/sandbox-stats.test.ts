@@ -4,8 +4,8 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { type LocalDynamoDb, startDynamoDb } from '../../../local/dynamodb';
-import { countDynamoDbRequests, sandboxStats, writesIn } from '../../../local/sandbox-stats';
+import { type LocalDynamoDb, startDynamoDb } from '#local/local-dynamodb';
+import { countDynamoDbRequests, sandboxStats, writesIn } from '#local/sandbox-stats';
 
 describe('the sandbox stats', () => {
   let dynamodb: LocalDynamoDb;

@@ -2,7 +2,7 @@
  * The seed cache's build says what it does, how far it is and how long it has taken (docs/design.md
  * D80): a first start is not silent for a minute.
  */
-import { COUNT_EVERY_MS, PROGRESS_PREFIX, seedProgress } from '../../../local/seed/seed-progress';
+import { COUNT_EVERY_MS, PROGRESS_PREFIX, seedProgress } from '#local/seed/seed-progress';
 
 describe('seedProgress', () => {
   it('prints each step with its number and the time since the build began', () => {

@@ -1,8 +1,8 @@
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
-import { BOOK_BRANDS, COMPUTER_BRANDS } from '../../../local/seed/product-seed';
-import { seedLocations } from '../../../local/seed/reference-seed';
-import { sandboxSeed } from '../../../local/seed/seed-items';
-import { missingLanguages } from '../../../local/seed/seed-texts';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
+import { BOOK_BRANDS, COMPUTER_BRANDS } from '#local/seed/product-seed';
+import { seedLocations } from '#local/seed/reference-seed';
+import { sandboxSeed } from '#local/seed/seed-items';
+import { missingLanguages } from '#local/seed/seed-texts';
 
 const { products, stocks, reference } = seedCatalogue();
 const currencyOf = new Map(reference.countries.map((c) => [c.id, c.currency]));

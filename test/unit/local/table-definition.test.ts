@@ -1,9 +1,5 @@
-import { tableSchema } from '../../../functions/commons/table-schema';
-import {
-  createTableInput,
-  DEFAULT_SANDBOX_TABLE_NAME,
-  synthesizeTableInput,
-} from '../../../local/table-definition';
+import { tableSchema } from '#commons/table-schema';
+import { createTableInput, DEFAULT_SANDBOX_TABLE_NAME, synthesizeTableInput } from '#local/table-definition';
 
 const keys = {
   KeySchema: [

@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, Context } from 'aws-lambda';
-import { policyAllows } from '../../../local/gateway/authorizer-answer';
-import { createTokenAuthorizer, type TokenAuthorizerHandler } from '../../../local/gateway/token-authorizer';
+import { policyAllows } from '#local/gateway/authorizer-answer';
+import { createTokenAuthorizer, type TokenAuthorizerHandler } from '#local/gateway/token-authorizer';
 
 const ARN = 'arn:aws:execute-api:us-east-1:000000000000:sandbox/sandbox/GET/v1/orders/7';
 

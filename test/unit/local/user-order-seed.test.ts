@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '../../../functions/orders/domain/order';
+import { ORDER_STATUSES } from '#functions/orders/domain/order';
 import {
   customerOrdersNewestFirst,
   FIRST_ORDER_DAY,
@@ -8,9 +8,9 @@ import {
   orderItems,
   positionedOrders,
   seedOrders,
-} from '../../../local/seed/order-seed';
-import { sandboxSeed } from '../../../local/seed/seed-items';
-import { ADMIN_USER_ID, CUSTOMER_IDS, seedUsers, userItems } from '../../../local/seed/user-seed';
+} from '#local/seed/order-seed';
+import { sandboxSeed } from '#local/seed/seed-items';
+import { ADMIN_USER_ID, CUSTOMER_IDS, seedUsers, userItems } from '#local/seed/user-seed';
 
 const users = seedUsers();
 const orders = seedOrders();

@@ -6,10 +6,10 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../../local/sandbox-identity';
-import { openSandboxWebhooks, SANDBOX_WEBHOOK_KEY_NAME } from '../../../local/webhooks/sandbox-webhooks';
-import { sandboxSecretArn } from '../../../local/webhooks/secrets-endpoint';
-import { sandboxWebhookKey, webhookKeyFile } from '../../../local/webhooks/stage-key';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
+import { sandboxWebhookKey, webhookKeyFile } from '#local/webhooks/sandbox-stage-key';
+import { openSandboxWebhooks, SANDBOX_WEBHOOK_KEY_NAME } from '#local/webhooks/sandbox-webhooks';
+import { sandboxSecretArn } from '#local/webhooks/secrets-endpoint';
 
 /** The sandbox's webhook stage key and the Secrets Manager endpoint it is read from (docs/design.md D60). */
 describe('the sandbox webhook stage key', () => {

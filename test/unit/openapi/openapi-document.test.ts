@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { RouteContract } from '../../../functions/commons/http/http-route';
-import { routes } from '../../../functions/routes';
-import { OPENAPI_FILE, openApiDocument, openApiText } from '../../../lib/openapi/document';
-import { routeResponses } from '../../../lib/openapi/route-responses';
-import { functionEntry } from '../../../lib/project-paths';
+import type { RouteContract } from '#commons/http/http-route';
+import { routes } from '#functions/routes';
+import { OPENAPI_FILE, openApiDocument, openApiText } from '#lib/openapi/document';
+import { routeResponses } from '#lib/openapi/route-responses';
+import { functionEntry } from '#lib/project-paths';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a JSON document whose shape it is checking
 type Json = Record<string, any>;

@@ -4,18 +4,10 @@
  * drift from the answers.
  */
 import * as v from 'valibot';
-import { batchView } from '../../../functions/batches/domain/batch';
-import { batchResponse } from '../../../functions/batches/response-schemas';
-import { listingView } from '../../../functions/catalogue/domain/listing-request';
-import {
-  bookView,
-  computerView,
-  imagesView,
-  productView,
-  ratingsView,
-  technicalInfoView,
-} from '../../../functions/catalogue/domain/product';
-import { businessUnitView, countryView, stockView } from '../../../functions/catalogue/domain/reference-data';
+import { errorResponse } from '#commons/http/error-response-schemas';
+import { LANGUAGES } from '#commons/languages';
+import { batchResponse } from '#functions/batches/batches-response-schemas';
+import { batchView } from '#functions/batches/domain/batch';
 import {
   bookResponse,
   businessUnitsResponse,
@@ -27,28 +19,36 @@ import {
   ratingsResponse,
   stockResponse,
   technicalInfoResponse,
-} from '../../../functions/catalogue/response-schemas';
-import { errorResponse } from '../../../functions/commons/http/response-schemas';
-import { LANGUAGES } from '../../../functions/commons/languages';
+} from '#functions/catalogue/catalogue-response-schemas';
+import { listingView } from '#functions/catalogue/domain/listing-request';
+import {
+  bookView,
+  computerView,
+  imagesView,
+  productView,
+  ratingsView,
+  technicalInfoView,
+} from '#functions/catalogue/domain/product';
+import { businessUnitView, countryView, stockView } from '#functions/catalogue/domain/reference-data';
 import {
   addressView,
   implicitProfileView,
   profileView,
   userRecordView,
-} from '../../../functions/identity/domain/user';
+} from '#functions/identity/domain/user';
 import {
   addressResponse,
   implicitProfileResponse,
   profileResponse,
   userRecordResponse,
-} from '../../../functions/identity/response-schemas';
-import { orderSummaryView, orderView } from '../../../functions/orders/domain/order';
-import { myOrdersResponse, orderResponse } from '../../../functions/orders/response-schemas';
-import { failureFor, statusView } from '../../../functions/reports/domain/report-job';
-import { reportStatusResponse } from '../../../functions/reports/response-schemas';
-import { seedCatalogue } from '../../../local/seed/catalogue-seed';
-import { seedOrders } from '../../../local/seed/order-seed';
-import { seedUsers } from '../../../local/seed/user-seed';
+} from '#functions/identity/identity-response-schemas';
+import { orderSummaryView, orderView } from '#functions/orders/domain/order';
+import { myOrdersResponse, orderResponse } from '#functions/orders/orders-response-schemas';
+import { failureFor, statusView } from '#functions/reports/domain/report-job';
+import { reportStatusResponse } from '#functions/reports/reports-response-schemas';
+import { seedCatalogue } from '#local/seed/catalogue-seed';
+import { seedOrders } from '#local/seed/order-seed';
+import { seedUsers } from '#local/seed/user-seed';
 import { reportJob } from '../reports/report-fixtures';
 
 const { products, stocks, reference } = seedCatalogue();

@@ -5,9 +5,9 @@
  */
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoDbOrderStore as store } from '../../../functions/orders/store/dynamodb-order-store';
-import { orderStoreAccess } from '../../../functions/orders/store/order-access';
-import { requestsWithin } from '../support/table-access';
+import { dynamoDbOrderStore as store } from '#functions/orders/store/dynamodb-order-store';
+import { orderStoreAccess } from '#functions/orders/store/order-access';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

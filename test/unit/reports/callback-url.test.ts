@@ -1,5 +1,5 @@
-import { callbackBody, callbackPayload } from '../../../functions/reports/domain/callback-body';
-import { parseCallbackUrl } from '../../../functions/reports/domain/callback-url';
+import { callbackBody, callbackPayload } from '#functions/reports/domain/callback-body';
+import { parseCallbackUrl } from '#functions/reports/domain/callback-url';
 
 const strict = { allowLoopbackHttp: false };
 const sandbox = { allowLoopbackHttp: true };

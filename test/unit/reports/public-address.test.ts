@@ -1,5 +1,5 @@
-import { resolvePublic } from '../../../functions/reports/adapters/public-address';
-import { isPublicAddress, type LookupAll } from '../../../functions/reports/domain/public-address';
+import { resolvePublic } from '#functions/reports/adapters/public-address-resolver';
+import { isPublicAddress, type LookupAll } from '#functions/reports/domain/public-address';
 
 const answering =
   (...addresses: string[]): LookupAll =>

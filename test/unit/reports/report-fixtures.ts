@@ -1,4 +1,4 @@
-import type { ReportJob } from '../../../functions/reports/domain/report-job';
+import type { ReportJob } from '#functions/reports/domain/report-job';
 
 export const REPORT_ID = '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b';
 

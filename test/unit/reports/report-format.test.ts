@@ -1,12 +1,12 @@
-import { ContentWriter } from '../../../functions/reports/domain/content-writer';
+import { ContentWriter } from '#functions/reports/domain/content-writer';
 import {
   formatCount,
   formatMinor,
   formatUtc,
   fractionDigits,
   totalsByCurrency,
-} from '../../../functions/reports/domain/report-format';
-import { toWinAnsi } from '../../../functions/reports/domain/win-ansi';
+} from '#functions/reports/domain/report-format';
+import { toWinAnsi } from '#functions/reports/domain/win-ansi';
 
 describe('report formatting', () => {
   it('groups thousands and keeps the minor unit of each currency', () => {

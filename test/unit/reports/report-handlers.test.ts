@@ -2,15 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { REPORT_LIMITS, STATUS_POLLS, type TokenBucket } from '../../../functions/commons/caller-limits';
-import { REPORT_ENV } from '../../../functions/commons/environment';
-import type { ReportJob } from '../../../functions/reports/domain/report-job';
-import { handler as createReport } from '../../../functions/reports/handlers/create-report';
-import {
-  handler as getReport,
-  INLINE_REPORT_MAX_BYTES,
-} from '../../../functions/reports/handlers/get-report';
-import { handler as getStatus } from '../../../functions/reports/handlers/get-report-status';
+import { REPORT_LIMITS, STATUS_POLLS, type TokenBucket } from '#commons/caller-limits';
+import { REPORT_ENV } from '#commons/environment';
+import type { ReportJob } from '#functions/reports/domain/report-job';
+import { handler as createReport } from '#functions/reports/handlers/create-report';
+import { handler as getReport, INLINE_REPORT_MAX_BYTES } from '#functions/reports/handlers/get-report';
+import { handler as getStatus } from '#functions/reports/handlers/get-report-status';
 import { apiEvent, lambdaContext } from '../support/api-event';
 import { reportJob as job, REPORT_ID } from './report-fixtures';
 

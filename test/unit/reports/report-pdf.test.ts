@@ -1,13 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import type { OrderRecord, OrderStatus } from '../../../functions/orders/domain/order';
-import {
-  planPages,
-  ROWS_ON_FIRST_PAGE,
-  ROWS_PER_PAGE,
-} from '../../../functions/reports/domain/report-layout';
-import { type OrdersReportInput, renderOrdersReport } from '../../../functions/reports/domain/report-pdf';
+import type { OrderRecord, OrderStatus } from '#functions/orders/domain/order';
+import { planPages, ROWS_ON_FIRST_PAGE, ROWS_PER_PAGE } from '#functions/reports/domain/report-layout';
+import { type OrdersReportInput, renderOrdersReport } from '#functions/reports/domain/report-pdf';
 
 const STATUSES: OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
 

@@ -1,4 +1,4 @@
-import { monthsBetween } from '../../../functions/orders/store/order-keys';
+import { monthsBetween } from '#functions/orders/store/order-keys';
 import {
   createdAtBounds,
   daysCovered,
@@ -8,8 +8,8 @@ import {
   rangeProblem,
   reportFileName,
   statusView,
-} from '../../../functions/reports/domain/report-job';
-import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
+} from '#functions/reports/domain/report-job';
+import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
 import { reportJob as job } from './report-fixtures';
 
 describe('the report period (docs/design.md D5)', () => {

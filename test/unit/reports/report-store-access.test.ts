@@ -4,9 +4,9 @@
  */
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoDbReportJobStore as store } from '../../../functions/reports/store/dynamodb-report-job-store';
-import { reportJobStoreAccess } from '../../../functions/reports/store/report-access';
-import { requestsWithin } from '../support/table-access';
+import { dynamoDbReportJobStore as store } from '#functions/reports/store/dynamodb-report-job-store';
+import { reportJobStoreAccess } from '#functions/reports/store/report-access';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

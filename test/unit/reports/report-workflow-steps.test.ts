@@ -1,20 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { UserRecord } from '../../../functions/identity/domain/user';
-import type { OrderRecord } from '../../../functions/orders/domain/order';
-import { MAX_REPORT_ORDERS } from '../../../functions/reports/domain/report-job';
-import { REPORT_ERRORS } from '../../../functions/reports/domain/report-workflow';
-import { generateReport } from '../../../functions/reports/services/report-generation-service';
-import {
-  recordReportState,
-  sendReportCallback,
-} from '../../../functions/reports/services/report-outcome-service';
+import type { UserRecord } from '#functions/identity/domain/user';
+import type { OrderRecord } from '#functions/orders/domain/order';
+import { MAX_REPORT_ORDERS } from '#functions/reports/domain/report-job';
+import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
+import { generateReport } from '#functions/reports/services/report-generation-service';
+import { recordReportState, sendReportCallback } from '#functions/reports/services/report-outcome-service';
 import {
   type ReportRequest,
   ReportRequestRefused,
   requestReport,
-} from '../../../functions/reports/services/report-request-service';
+} from '#functions/reports/services/report-request-service';
 import { partnerAnswering } from '../../support/local-partner';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';

@@ -3,13 +3,9 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import {
-  MAX_RESPONSE_BYTES,
-  sendWebhook,
-  USER_AGENT,
-} from '../../../functions/reports/adapters/webhook-sender';
-import { callbackPayload } from '../../../functions/reports/domain/callback-body';
-import type { LookupAll } from '../../../functions/reports/domain/public-address';
+import { MAX_RESPONSE_BYTES, sendWebhook, USER_AGENT } from '#functions/reports/adapters/webhook-sender';
+import { callbackPayload } from '#functions/reports/domain/callback-body';
+import type { LookupAll } from '#functions/reports/domain/public-address';
 import { type Answer, partner } from '../../support/local-partner';
 
 const secret = 'whsec_' + randomBytes(32).toString('base64');

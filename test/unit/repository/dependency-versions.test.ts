@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(projectRoot, file), 'utf8'));
 

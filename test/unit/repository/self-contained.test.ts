@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 const tracked = (): string[] =>
   execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {

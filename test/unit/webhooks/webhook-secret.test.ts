@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { deriveWebhookSecret, webhookSecretView } from '../../../functions/webhooks/domain/webhook-secret';
+import { deriveWebhookSecret, webhookSecretView } from '#functions/webhooks/domain/webhook-secret';
 
 const KEY = 'k'.repeat(64);
 const ID = '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b';

@@ -5,9 +5,9 @@
  * once; the maps below only make its requests go deeper.
  */
 import fc from 'fast-check';
-import { API_VERSION, type Route, routes } from '../../../../functions/routes';
-import { expectedAddress, ordersOf, UNKNOWN_ORDER_ID, userById, users } from '../identity';
+import { API_VERSION, type Route, routes } from '#functions/routes';
 import { seed } from '../seed';
+import { expectedAddress, ordersOf, UNKNOWN_ORDER_ID, userById, users } from '../seed-identities';
 import { tokenFor } from '../tokens';
 
 /** The customer the hostile tests act as: no other e2e test reads or changes its record or orders. */

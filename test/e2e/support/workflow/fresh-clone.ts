@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 /**
  * What `actions/checkout` gives a job, made from this working tree: a copy of every file git

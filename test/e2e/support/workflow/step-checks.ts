@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { projectRoot } from '../../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 import { e2eTestCommands } from '../../../support/debian-packages';
 
 /**

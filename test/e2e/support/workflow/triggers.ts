@@ -1,4 +1,4 @@
-import type { WorkflowEvent } from './events';
+import type { WorkflowEvent } from './workflow-events';
 
 /**
  * Whether a workflow's `on:` starts a run for an event: the event's name, and for a push its

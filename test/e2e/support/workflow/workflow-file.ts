@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as v from 'valibot';
 import { parse } from 'yaml';
-import { projectRoot } from '../../../../lib/project-paths';
+import { projectRoot } from '#lib/project-paths';
 
 /**
  * A GitHub workflow file read with a maintained YAML parser and held to the part of GitHub's

@@ -1,12 +1,12 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { WorkflowEvent } from './events';
 import { type Contexts, conditionHolds, interpolate } from './expressions';
 import { checkOutInto, linkDependencies } from './fresh-clone';
 import { runScript } from './run-script';
 import { packageStepProblem, setupNodeProblem } from './step-checks';
 import { type StepKind, stepKinds } from './step-kinds';
 import { triggers } from './triggers';
+import type { WorkflowEvent } from './workflow-events';
 import { type Job, jobNamed, needsOf, type Step, stepLabel, type Workflow } from './workflow-file';
 
 /**

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as list } from '../../../../functions/catalogue/handlers/list-products';
-import { handler as search } from '../../../../functions/catalogue/handlers/search-products';
+import { handler as list } from '#functions/catalogue/handlers/list-products';
+import { handler as search } from '#functions/catalogue/handlers/search-products';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 import { mockEmptyCatalogue } from './empty-catalogue';
 

@@ -1,16 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { CATALOGUE_ENV } from '#commons/environment';
 import { LANGUAGES } from '#commons/languages';
 import {
   searchDocumentsKey,
   searchTextKey,
   stockSnapshotKey,
-} from '../../../../functions/catalogue/adapters/import-object-keys';
-import { searchSnapshotOf } from '../../../../functions/catalogue/domain/search-snapshot';
-import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
-import { CATALOGUE_ENV } from '../../../../functions/commons/environment';
-import { mockActiveVersion, VERSION } from './active-version';
+} from '#functions/catalogue/adapters/import-object-keys';
+import { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
+import { referenceDataKey } from '#functions/catalogue/store/catalogue-keys';
+import { mockActiveVersion, VERSION } from './active-version-fixture';
 
 /**
  * A mocked table holding reference data (GB, the `books` unit, EUR→GBP) and no listing items, and

@@ -1,10 +1,10 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { handler } from '../../../../functions/catalogue/handlers/get-product';
-import { productKey } from '../../../../functions/catalogue/store/catalogue-keys';
+import { handler } from '#functions/catalogue/handlers/get-product';
+import { productKey } from '#functions/catalogue/store/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 import { product } from '../product-fixtures';
-import { mockActiveVersion, VERSION } from './active-version';
+import { mockActiveVersion, VERSION } from './active-version-fixture';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';

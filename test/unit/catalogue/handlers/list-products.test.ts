@@ -1,11 +1,11 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CATALOGUE_LAYOUT } from '../../../../functions/catalogue/domain/catalogue-layout';
-import { handler } from '../../../../functions/catalogue/handlers/list-products';
-import { handler as search } from '../../../../functions/catalogue/handlers/search-products';
-import { referenceDataKey } from '../../../../functions/catalogue/store/catalogue-keys';
+import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
+import { handler } from '#functions/catalogue/handlers/list-products';
+import { handler as search } from '#functions/catalogue/handlers/search-products';
+import { referenceDataKey } from '#functions/catalogue/store/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
-import { mockActiveVersion, VERSION } from './active-version';
+import { mockActiveVersion, VERSION } from './active-version-fixture';
 import { mockEmptySearchSnapshots } from './empty-catalogue';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -4,7 +4,7 @@
  * body valid against the documented schema (OpenAPI 3.1 = JSON Schema 2020-12), so a stage
  * whose code drifted from the published contract fails.
  */
-import { committedContract } from '../../../../cli/smoke/openapi-contract';
+import { committedContract } from '#cli/smoke/openapi-contract';
 
 const contract = committedContract();
 const json = (status: number, body: unknown) => ({ status, mediaType: 'application/json', json: body });

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
-import { parseSmokeOptions } from '../../../../cli/smoke/smoke-options';
-import { UsageError } from '../../../../cli/stage-command';
+import { parseSmokeOptions } from '#cli/smoke/smoke-options';
+import { UsageError } from '#cli/stage-command';
 
 describe('the smoke command line', () => {
   it('checks the sandbox on .sandbox/ by default, and reads every option', () => {

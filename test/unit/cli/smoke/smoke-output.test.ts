@@ -3,8 +3,8 @@
  * one line of what went wrong for a failure (never a stack), and a summary that says passed only
  * when nothing failed.
  */
-import { checkLine, summaryLine } from '../../../../cli/smoke/check-lines';
-import { CheckFailed, CheckSkipped, Checks, describeError } from '../../../../cli/smoke/checks';
+import { checkLine, summaryLine } from '#cli/smoke/check-lines';
+import { CheckFailed, CheckSkipped, Checks, describeError } from '#cli/smoke/checks';
 
 /** A clock that moves 12 ms between its readings. */
 const ticking = () => {

@@ -3,7 +3,7 @@
  * nothing is written without --write; a Cognito stage gets a temporary user, an external issuer's
  * stage needs --token, the sandbox registers its own user.
  */
-import { type PlanInput, smokePlan, tokenSkip, writeSkip } from '../../../../cli/smoke/smoke-plan';
+import { type PlanInput, smokePlan, tokenSkip, writeSkip } from '#cli/smoke/smoke-plan';
 
 /** What each token and write check does under a plan: "run", or its skip line's reason. */
 const outcome = (input: PlanInput) => {

@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ApiClient } from '../../../../cli/smoke/api-client';
-import { catalogueChecks } from '../../../../cli/smoke/catalogue-checks';
-import { Checks } from '../../../../cli/smoke/checks';
-import { Cleanup } from '../../../../cli/smoke/cleanup';
-import { committedContract } from '../../../../cli/smoke/openapi-contract';
-import { deployedStage } from '../../../../cli/smoke/smoke-stage';
+import { ApiClient } from '#cli/smoke/api-client';
+import { catalogueChecks } from '#cli/smoke/catalogue-checks';
+import { Checks } from '#cli/smoke/checks';
+import { Cleanup } from '#cli/smoke/cleanup';
+import { committedContract } from '#cli/smoke/openapi-contract';
+import { deployedStage } from '#cli/smoke/smoke-stage';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const sts = mockClient(STSClient);

@@ -6,8 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiClient } from '../../../../cli/smoke/api-client';
-import { committedContract } from '../../../../cli/smoke/openapi-contract';
+import { ApiClient } from '#cli/smoke/api-client';
+import { committedContract } from '#cli/smoke/openapi-contract';
 
 const UNAVAILABLE = JSON.stringify({
   code: 'service_unavailable',

@@ -1,4 +1,4 @@
-import { matchesPattern, UnsupportedPattern } from '../../../../local/events/event-pattern';
+import { matchesPattern, UnsupportedPattern } from '#local/events/event-pattern';
 
 const event = {
   source: 'commerce.orders',

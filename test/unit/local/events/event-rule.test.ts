@@ -1,7 +1,7 @@
-import { EVENT_TYPE_NAMES } from '../../../../functions/events/event-types';
-import { THROWAWAY_STAGE_FILE } from '../../../../lib/stage';
-import { matchesPattern } from '../../../../local/events/event-pattern';
-import { synthesizeEventRule } from '../../../../local/events/synthesize-event-rule';
+import { EVENT_TYPE_NAMES } from '#functions/events/event-types';
+import { THROWAWAY_STAGE_FILE } from '#lib/stage';
+import { matchesPattern } from '#local/events/event-pattern';
+import { synthesizeEventRule } from '#local/events/synthesize-event-rule';
 import { resourcesOfType, synth } from '../../../infra/synth';
 
 describe('the sandbox’s event rule', () => {

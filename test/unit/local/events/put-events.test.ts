@@ -1,5 +1,5 @@
-import { eventsAnswer, PUT_EVENTS_TARGET } from '../../../../local/events/events-endpoint';
-import type { SandboxEventRule } from '../../../../local/events/synthesize-event-rule';
+import { eventsAnswer, PUT_EVENTS_TARGET } from '#local/events/events-endpoint';
+import type { SandboxEventRule } from '#local/events/synthesize-event-rule';
 
 const rule: SandboxEventRule = {
   busName: 'commerce-api-sandbox',

@@ -1,16 +1,12 @@
-import { batchFunctions } from '../../../../functions/routes';
-import { batchQueueSettings } from '../../../../lib/batch-queue-settings';
+import { batchFunctions } from '#functions/routes';
+import { batchQueueSettings } from '#lib/batch-queue-settings';
 import {
   batchDeadLetterQueue,
   batchQueue,
   deadLetterRecorderDefinition,
   processorDefinition,
-} from '../../../../local/queues/batch-queue-wiring';
-import {
-  queueDefinition,
-  retryDelaySeconds,
-  SANDBOX_TIME_COMPRESSION,
-} from '../../../../local/queues/queue-wiring';
+} from '#local/queues/batch-queue-wiring';
+import { queueDefinition, retryDelaySeconds, SANDBOX_TIME_COMPRESSION } from '#local/queues/queue-wiring';
 
 describe("the sandbox's batch queues", () => {
   it('take their names, timeouts, retention and redrive from the construct settings', () => {

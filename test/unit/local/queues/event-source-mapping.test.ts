@@ -15,16 +15,16 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { batchQueueSettings } from '../../../../lib/batch-queue-settings';
-import { parseSandboxFaults } from '../../../../local/faults';
-import { processorDefinition } from '../../../../local/queues/batch-queue-wiring';
+import { batchQueueSettings } from '#lib/batch-queue-settings';
+import { parseSandboxFaults } from '#local/faults';
+import { processorDefinition } from '#local/queues/batch-queue-wiring';
 import {
   type EventSourceMapping,
   type SqsHandler,
   startEventSourceMapping,
-} from '../../../../local/queues/event-source-mapping';
-import { sandboxSqsClient } from '../../../../local/queues/local-sqs';
-import type { SandboxConsumerDefinition } from '../../../../local/queues/queue-wiring';
+} from '#local/queues/event-source-mapping';
+import { sandboxSqsClient } from '#local/queues/local-sqs';
+import type { SandboxConsumerDefinition } from '#local/queues/queue-wiring';
 import { type QueuesProcess, startQueuesProcess } from './support/queues-process';
 
 jest.setTimeout(30_000);

@@ -1,5 +1,5 @@
 import type { SQSRecord } from 'aws-lambda';
-import { batchOutcome, sqsRecord } from '../../../../local/queues/sqs-event';
+import { batchOutcome, sqsRecord } from '#local/queues/sqs-event';
 
 const source = { arn: 'arn:aws:sqs:us-east-1:000000000000:orders', region: 'us-east-1' };
 

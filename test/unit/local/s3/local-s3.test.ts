@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { SANDBOX_REPORT_BUCKET } from '../../../../local/reports/sandbox-reports';
-import { type LocalS3, startLocalS3 } from '../../../../local/s3/local-s3';
+import { SANDBOX_REPORT_BUCKET } from '#local/reports/sandbox-reports';
+import { type LocalS3, startLocalS3 } from '#local/s3/local-s3';
 
 describe('the sandbox S3 (s3rver)', () => {
   const directory = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-s3-')), 's3');

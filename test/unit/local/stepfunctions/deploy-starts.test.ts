@@ -3,15 +3,12 @@
  * of the publish workflow that the catalogue construct's custom resource makes, read from the
  * synthesized construct, the same as the whole stage's template holds.
  */
-import { UPGRADE_START } from '../../../../functions/catalogue/domain/catalogue-publishing';
-import { THROWAWAY_STAGE_FILE } from '../../../../lib/stage';
-import { cataloguePublishingConstruct } from '../../../../local/catalogue/sandbox-catalogue';
-import { deployStartsFrom } from '../../../../local/stepfunctions/deploy-starts';
-import {
-  DefinitionError,
-  type TemplateResource,
-} from '../../../../local/stepfunctions/state-machine-definition';
-import { synthesizeStateMachine } from '../../../../local/stepfunctions/synthesize-state-machine';
+import { UPGRADE_START } from '#functions/catalogue/domain/publish-workflow-contract';
+import { THROWAWAY_STAGE_FILE } from '#lib/stage';
+import { cataloguePublishingConstruct } from '#local/catalogue/sandbox-catalogue';
+import { deployStartsFrom } from '#local/stepfunctions/deploy-starts';
+import { DefinitionError, type TemplateResource } from '#local/stepfunctions/state-machine-definition';
+import { synthesizeStateMachine } from '#local/stepfunctions/synthesize-state-machine';
 import { synth } from '../../../infra/synth';
 
 const ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:m';

@@ -1,10 +1,7 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import {
-  type ExecutionRecord,
-  openExecutionJournal,
-} from '../../../../local/stepfunctions/execution-journal';
+import { type ExecutionRecord, openExecutionJournal } from '#local/stepfunctions/execution-journal';
 
 const record = (name: string, status: ExecutionRecord['status'], startDate = 1): ExecutionRecord => ({
   executionArn: `arn:aws:states:us-east-1:000000000000:execution:sm:${name}`,

@@ -1,13 +1,10 @@
-import { REPORT_STATES } from '../../../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../../../functions/routes';
-import { lambdaArn } from '../../../../local/sandbox-identity';
-import {
-  type ExecutionJournal,
-  openExecutionJournal,
-} from '../../../../local/stepfunctions/execution-journal';
-import { createExecutions, type StateMachineExecutions } from '../../../../local/stepfunctions/executions';
-import { StepFunctionsError } from '../../../../local/stepfunctions/sfn-api';
-import type { SandboxStateMachine } from '../../../../local/stepfunctions/state-machine-definition';
+import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
+import { lambdaArn } from '#local/sandbox-identity';
+import { type ExecutionJournal, openExecutionJournal } from '#local/stepfunctions/execution-journal';
+import { createExecutions, type StateMachineExecutions } from '#local/stepfunctions/executions';
+import { StepFunctionsError } from '#local/stepfunctions/sfn-api';
+import type { SandboxStateMachine } from '#local/stepfunctions/state-machine-definition';
 import { happy, useReportExecutions } from './support/report-executions';
 
 describe('the lifecycle of sandbox Step Functions executions', () => {

@@ -1,8 +1,8 @@
-import { REPORT_ERRORS, REPORT_STATES } from '../../../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../../../functions/routes';
-import { parseSandboxFaults } from '../../../../local/faults';
-import { lambdaArn } from '../../../../local/sandbox-identity';
-import { asTaskFailure } from '../../../../local/stepfunctions/task-invocation';
+import { REPORT_ERRORS, REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
+import { parseSandboxFaults } from '#local/faults';
+import { lambdaArn } from '#local/sandbox-identity';
+import { asTaskFailure } from '#local/stepfunctions/task-invocation';
 import { happy, named, useReportExecutions } from './support/report-executions';
 
 describe('the sandbox Step Functions executions of the report workflow', () => {

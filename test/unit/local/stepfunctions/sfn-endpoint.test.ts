@@ -7,17 +7,17 @@ import {
   StateMachineDoesNotExist,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { REPORT_STATES } from '../../../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../../../functions/routes';
-import { lambdaArn, SANDBOX_CREDENTIALS } from '../../../../local/sandbox-identity';
-import { openExecutionJournal } from '../../../../local/stepfunctions/execution-journal';
-import { createExecutions, type StateMachineExecutions } from '../../../../local/stepfunctions/executions';
+import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
+import { lambdaArn, SANDBOX_CREDENTIALS } from '#local/sandbox-identity';
+import { openExecutionJournal } from '#local/stepfunctions/execution-journal';
+import { createExecutions, type StateMachineExecutions } from '#local/stepfunctions/executions';
 import {
   AMZ_JSON_1_0,
   type StepFunctionsEndpoint,
   startStepFunctionsEndpoint,
-} from '../../../../local/stepfunctions/sfn-endpoint';
-import type { SandboxStateMachine } from '../../../../local/stepfunctions/state-machine-definition';
+} from '#local/stepfunctions/sfn-endpoint';
+import type { SandboxStateMachine } from '#local/stepfunctions/state-machine-definition';
 
 const ARN = 'arn:aws:states:us-east-1:000000000000:stateMachine:reports';
 const fnArn = lambdaArn('commerce-api-sandbox-generate-report');

@@ -1,16 +1,16 @@
-import { REPORT_STATES, TASK_TIMEOUTS } from '../../../../functions/reports/domain/report-workflow';
-import { reportFunctions } from '../../../../functions/routes';
-import { routeFunctionName } from '../../../../lib/resource-names';
-import { THROWAWAY_STAGE_FILE } from '../../../../lib/stage';
-import { reportWorkflowConstruct } from '../../../../local/reports/sandbox-reports';
+import { REPORT_STATES, TASK_TIMEOUTS } from '#functions/reports/domain/report-workflow-contract';
+import { reportFunctions } from '#functions/routes';
+import { routeFunctionName } from '#lib/resource-names';
+import { THROWAWAY_STAGE_FILE } from '#lib/stage';
+import { reportWorkflowConstruct } from '#local/reports/sandbox-reports';
 import {
   DefinitionError,
   resolveDefinitionString,
   type SandboxStateMachine,
   stateMachineFromTemplate,
   type TemplateResource,
-} from '../../../../local/stepfunctions/state-machine-definition';
-import { synthesizeStateMachine } from '../../../../local/stepfunctions/synthesize-state-machine';
+} from '#local/stepfunctions/state-machine-definition';
+import { synthesizeStateMachine } from '#local/stepfunctions/synthesize-state-machine';
 import { synth } from '../../../infra/synth';
 
 /** What the report construct's Task states may call. */

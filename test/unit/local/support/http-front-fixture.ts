@@ -1,6 +1,6 @@
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import type { ProxyHandler } from '../../../../local/gateway/gateway-listener';
-import { type HttpFront, startHttpFront } from '../../../../local/http-front';
+import type { ProxyHandler } from '#local/gateway/gateway-listener';
+import { type HttpFront, startHttpFront } from '#local/http-front';
 import { testRoute as route } from './test-route';
 
 export const routes = [

@@ -1,4 +1,4 @@
-import type { Route } from '../../../../functions/routes';
+import type { Route } from '#functions/routes';
 
 /** A route of a made-up table for the sandbox's gateway tests; its handler module is never loaded. */
 export const testRoute = (

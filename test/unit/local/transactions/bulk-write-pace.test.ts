@@ -5,7 +5,7 @@ import {
   SANDBOX_BULK_WRITES_WHILE_READ,
   startTransactionFront,
   type TransactionFront,
-} from '../../../../local/transactions/transaction-front';
+} from '#local/transactions/transaction-front';
 
 /**
  * docs/design.md D81: while the table is read, the sandbox's DynamoDB front lets a publish's bulk

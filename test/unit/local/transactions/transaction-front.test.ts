@@ -1,11 +1,8 @@
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { LocalDynamoDb } from '../../../../local/dynamodb';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../../../../local/sandbox-identity';
-import {
-  startTransactionFront,
-  type TransactionFront,
-} from '../../../../local/transactions/transaction-front';
+import type { LocalDynamoDb } from '#local/local-dynamodb';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
+import { startTransactionFront, type TransactionFront } from '#local/transactions/transaction-front';
 import { startLocalTable } from '../../support/local-table';
 
 const TableName = 'transactions-test';

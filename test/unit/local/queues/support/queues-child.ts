@@ -3,7 +3,7 @@
  * runs the unit tests as CommonJS. `tsx queues-child.ts <state-dir> [fresh]` prints one JSON
  * line (endpoint, queues, messages released) once ready, and stops when its stdin closes.
  */
-import { openSandboxQueues } from '../../../../../local/queues/sandbox-queues';
+import { openSandboxQueues } from '#local/queues/sandbox-queues';
 
 const [stateDir, fresh] = process.argv.slice(2);
 if (!stateDir) throw new Error('Give a state directory');

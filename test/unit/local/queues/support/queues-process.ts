@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
-import type { LocalQueue } from '../../../../../local/queues/local-sqs';
+import type { LocalQueue } from '#local/queues/local-sqs';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
 

@@ -3,18 +3,18 @@
  * stand-in task functions that record each call.
  */
 import type { Context } from 'aws-lambda';
-import { REPORT_STATES } from '../../../../../functions/reports/domain/report-workflow';
-import { type FunctionSpec, reportFunctions } from '../../../../../functions/routes';
-import { reportWorkflowConstruct } from '../../../../../local/reports/sandbox-reports';
-import { openExecutionJournal } from '../../../../../local/stepfunctions/execution-journal';
+import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/routes';
+import { reportWorkflowConstruct } from '#local/reports/sandbox-reports';
+import { openExecutionJournal } from '#local/stepfunctions/execution-journal';
 import {
   createExecutions,
   type ExecutionsOptions,
   type StateMachineExecutions,
-} from '../../../../../local/stepfunctions/executions';
-import type { SandboxStateMachine } from '../../../../../local/stepfunctions/state-machine-definition';
-import { synthesizeStateMachine } from '../../../../../local/stepfunctions/synthesize-state-machine';
-import type { TaskHandler } from '../../../../../local/stepfunctions/task-invocation';
+} from '#local/stepfunctions/executions';
+import type { SandboxStateMachine } from '#local/stepfunctions/state-machine-definition';
+import { synthesizeStateMachine } from '#local/stepfunctions/synthesize-state-machine';
+import type { TaskHandler } from '#local/stepfunctions/task-invocation';
 
 /** An error as the task functions throw them: its name is what Retry and Catch match. */
 export const named = (name: string, message = name) => Object.assign(new Error(message), { name });

@@ -3,8 +3,8 @@
  * seed by hand (not with the functions' own view code). All e2e files share one sandbox, so a
  * test that changes a user does it only to a user set aside for it here.
  */
-import type { UserRecord } from '../../../functions/identity/domain/user';
-import type { OrderRecord } from '../../../functions/orders/domain/order';
+import type { UserRecord } from '#functions/identity/domain/user';
+import type { OrderRecord } from '#functions/orders/domain/order';
 import { ADMIN_USER_ID, customerOrdersNewestFirst, ORDER_COUNT, seedOrders, seedUsers } from './seed';
 
 export const users = seedUsers();

@@ -11,7 +11,7 @@
  * table afterwards (every event must have one), at 1 unit per started KB of the largest. A figure
  * reported, no budget.
  *
- *   npx tsx bench/order-events.ts    this benchmark alone (npm run bench runs them all)
+ *   npx tsx bench/order-events-rate.ts    this benchmark alone (npm run bench runs them all)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,19 +20,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { readOutcomes } from '../cli/events/read-outcomes';
-import type { BusEvent } from '../functions/events/bus-event';
-import { outcomeKey } from '../functions/events/store/outcome-items';
-import { eventFunctions } from '../functions/routes';
-import { eventBusName } from '../lib/order-events-settings';
-import { sandboxDynamoDbClient } from '../local/dynamodb';
-import { sendEvents } from '../local/events/send-events';
-import { SANDBOX_FAULTS_ENV } from '../local/faults';
-import { runningSandbox } from '../local/running-sandbox';
-import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '../local/sandbox-identity';
-import { type SandboxStatsDocument, STATS_PATH, writesIn } from '../local/sandbox-stats';
-import { CUSTOMER_IDS } from '../local/seed/user-seed';
+import { readOutcomes } from '#cli/events/read-outcomes';
+import type { BusEvent } from '#functions/events/bus-event';
+import { outcomeKey } from '#functions/events/store/outcome-items';
+import { eventFunctions } from '#functions/routes';
+import { eventBusName } from '#lib/order-events-settings';
+import { sendEvents } from '#local/events/send-events';
+import { SANDBOX_FAULTS_ENV } from '#local/faults';
+import { sandboxDynamoDbClient } from '#local/local-dynamodb';
+import { runningSandbox } from '#local/running-sandbox';
+import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION, SANDBOX_STAGE } from '#local/sandbox-identity';
+import { type SandboxStatsDocument, STATS_PATH, writesIn } from '#local/sandbox-stats';
+import { CUSTOMER_IDS } from '#local/seed/user-seed';
 import type { BenchRow } from './bench-row';
 import { DOLLARS_PER_MILLION_WRITE_UNITS } from './dynamodb-prices';
 

@@ -5,13 +5,13 @@
  * removal paths.
  */
 
-import { CATALOGUE_LAYOUT } from '../../functions/catalogue/domain/catalogue-layout';
+import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
   UPGRADE_START,
-} from '../../functions/catalogue/domain/catalogue-publishing';
+} from '#functions/catalogue/domain/publish-workflow-contract';
 import {
   definitionOf,
   dev,

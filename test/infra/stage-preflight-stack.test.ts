@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { createCommerceApi } from '../../lib/commerce-api-stack';
+import { createCommerceApi } from '#lib/commerce-api-stack';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const stages = { dev: synth({ stage: 'dev' }), prod: synth({ stage: 'prod' }) };

@@ -13,21 +13,21 @@
  * BatchWriteItem and TransactWriteItems requests (a conditional write that fails counts: DynamoDB
  * charges it too), divided by 1,000, is the figure. Polling only reads.
  *
- *   npx tsx bench/batch.ts    this benchmark alone (npm run bench runs them all)
+ *   npx tsx bench/batch-completion.ts    this benchmark alone (npm run bench runs them all)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '../functions/batches/domain/batch';
-import { BATCH_LIMITS } from '../functions/commons/caller-limits';
-import { batchFunctions } from '../functions/routes';
-import { SANDBOX_FAULTS_ENV } from '../local/faults';
-import { sandboxIssuer } from '../local/issuer/sandbox-issuer';
-import { startSandboxChild, stopSandboxChild } from '../local/sandbox-child';
-import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '../local/sandbox-stats';
-import { ORDER_COUNT, seedOrders } from '../local/seed/order-seed';
+import { BATCH_LIMITS } from '#commons/caller-limits';
+import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '#functions/batches/domain/batch';
+import { batchFunctions } from '#functions/routes';
+import { SANDBOX_FAULTS_ENV } from '#local/faults';
+import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
+import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '#local/sandbox-stats';
+import { ORDER_COUNT, seedOrders } from '#local/seed/order-seed';
 
 /** docs/design.md §5. */
 export const BATCH_BUDGET_SECONDS = 10;

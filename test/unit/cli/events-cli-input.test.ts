@@ -1,11 +1,11 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { resolveEventsTarget } from '../../../cli/events/events-target';
-import { readEvents } from '../../../cli/events/read-events';
-import { InputError } from '../../../cli/stage-command';
-import { orderPlacedEvents } from '../../../functions/events/domain/order-placed-events';
-import { sendEvents } from '../../../local/events/send-events';
-import { seedOrders } from '../../../local/seed/order-seed';
+import { resolveEventsTarget } from '#cli/events/events-target';
+import { readEvents } from '#cli/events/read-events';
+import { InputError } from '#cli/stage-command';
+import { orderPlacedEvents } from '#functions/events/domain/order-placed-events';
+import { sendEvents } from '#local/events/send-events';
+import { seedOrders } from '#local/seed/order-seed';
 import { placed, statusChanged } from '../events/event-fixtures';
 
 const line = (value: unknown) => JSON.stringify(value);

@@ -24,16 +24,16 @@
  * A warm-up request comes first, as in a warm container: the first request of a process also
  * reads the catalogue's reference data (one item), which it then caches for a while.
  *
- *   npx tsx bench/listing.ts    this benchmark alone (npm run bench runs them all)
+ *   npx tsx bench/listing-cost.ts    this benchmark alone (npm run bench runs them all)
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { projectRoot } from '../lib/project-paths';
-import { functionEnvironment } from '../local/function-env';
-import { countDynamoDbRequests } from '../local/sandbox-stats';
-import { BOOK_BRANDS, COMPUTER_BRANDS, PRODUCT_COUNT } from '../local/seed/product-seed';
+import { projectRoot } from '#lib/project-paths';
+import { functionEnvironment } from '#local/function-env';
+import { countDynamoDbRequests } from '#local/sandbox-stats';
+import { BOOK_BRANDS, COMPUTER_BRANDS, PRODUCT_COUNT } from '#local/seed/product-seed';
 import type { BenchRow } from './bench-row';
 import { listingBound, listingOfQuery } from './listing-bound';
 import { runTsChild, startBenchSandbox } from './support';
@@ -85,8 +85,8 @@ interface ChildResult {
 const thisFile = fileURLToPath(import.meta.url);
 
 const runChild = async (): Promise<ChildResult> => {
-  const { handler } = await import('../functions/catalogue/handlers/list-products');
-  const { readMeter } = await import('../functions/commons/read-meter');
+  const { handler } = await import('#functions/catalogue/handlers/list-products');
+  const { readMeter } = await import('#commons/read-meter');
   const counter = countDynamoDbRequests(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
   const sent = () => Object.values(counter.requests).reduce((a, b) => a + b, 0);
   const template = JSON.parse(

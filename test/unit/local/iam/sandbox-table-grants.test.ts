@@ -2,9 +2,9 @@
  * The sandbox's IAM for the table: how a request is read as IAM reads it (either shape of
  * input), and the check that refuses, while a function runs, what its grants do not allow.
  */
-import { routes } from '../../../../functions/routes';
-import { runAs, tableGrantsMiddleware } from '../../../../local/iam/table-grants';
-import { authorizedParts, deniedParts } from '../../../../local/iam/table-requests';
+import { routes } from '#functions/routes';
+import { runAs, tableGrantsMiddleware } from '#local/iam/table-grants';
+import { authorizedParts, deniedParts } from '#local/iam/table-requests';
 
 describe('a request as IAM authorizes it', () => {
   it('reads keys in the document client’s shape and in the low-level one', () => {

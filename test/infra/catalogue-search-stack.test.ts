@@ -3,9 +3,10 @@
  * answer a criteria object know the bucket and may read its search snapshots, nothing else of it;
  * no other function reads them.
  */
-import { SEARCH_SNAPSHOT_PATTERN } from '../../functions/catalogue/adapters/import-object-keys';
-import { CATALOGUE_ENV } from '../../functions/commons/environment';
-import { SEARCH_ROUTES } from '../../lib/commerce-api-stack';
+
+import { CATALOGUE_ENV } from '#commons/environment';
+import { SEARCH_SNAPSHOT_PATTERN } from '#functions/catalogue/adapters/import-object-keys';
+import { SEARCH_ROUTES } from '#lib/commerce-api-stack';
 import { dev, environmentOf, logicalId, statementsOf, withActionPrefix } from './support/report-template';
 
 const { catalogue, api } = dev.stack;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { spaceDateTime, uuidResponse } from '#commons/http/response-schemas';
+import { spaceDateTime, uuidResponse } from '#commons/http/error-response-schemas';
 
 /** What is shown of a webhook secret after it was made: its id and date (docs/design.md D60). */
 export const webhookSecretResponse = v.object({ id: uuidResponse, created_at: spaceDateTime });

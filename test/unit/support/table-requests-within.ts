@@ -1,6 +1,6 @@
 import type { AwsStub } from 'aws-sdk-client-mock';
-import type { TableAccess } from '../../../functions/commons/table-access';
-import { authorizedParts, deniedParts } from '../../../local/iam/table-requests';
+import type { TableAccess } from '#commons/table-access';
+import { authorizedParts, deniedParts } from '#local/iam/table-requests';
 
 // biome-ignore lint/suspicious/noExplicitAny: any mocked client's calls.
 type Mock = AwsStub<any, any, any>;

@@ -1,7 +1,7 @@
-import { TABLE_NAME_ENV } from '../../functions/commons/environment';
-import { EVENT_TYPE_NAMES } from '../../functions/events/event-types';
-import { eventFunctions } from '../../functions/routes';
-import { orderEventsSettings } from '../../lib/order-events-settings';
+import { TABLE_NAME_ENV } from '#commons/environment';
+import { EVENT_TYPE_NAMES } from '#functions/events/event-types';
+import { eventFunctions } from '#functions/routes';
+import { orderEventsSettings } from '#lib/order-events-settings';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
 const dev = synth({ stage: 'dev' });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { errorResponse, uuidResponse } from '#commons/http/response-schemas';
+import { errorResponse, uuidResponse } from '#commons/http/error-response-schemas';
 
 /** The report status resource (docs/design.md D5): IN_PROGRESS, COMPLETED (with the 303), or FAILED with an error. */
 export const reportStatusResponse = v.object({

@@ -14,7 +14,7 @@
  *   10 s before each publish, then in 10 s windows from 3 s after the command starts until it
  *   has printed the switch. Budget: the rate during ≥ 50 % of the rate before.
  *
- *   npx tsx bench/sandbox-catalogue.ts    this benchmark alone (npm run bench runs them all)
+ *   npx tsx bench/sandbox-catalogue-load.ts    this benchmark alone (npm run bench runs them all)
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,8 +22,8 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { projectRoot } from '../lib/project-paths';
-import { type SandboxStatsDocument, STATS_PATH } from '../local/sandbox-stats';
+import { projectRoot } from '#lib/project-paths';
+import { type SandboxStatsDocument, STATS_PATH } from '#local/sandbox-stats';
 import type { BenchRow } from './bench-row';
 import { generated } from './catalogue-publish';
 import { count, startBenchSandbox } from './support';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerResponse, moneyResponse } from '#commons/http/response-schemas';
+import { integerResponse, moneyResponse } from '#commons/http/error-response-schemas';
 import { PRODUCT_TYPES } from './domain/product';
 
 /** Response schemas of the catalogue routes: the OpenAPI document shows them, unit tests hold the views to them. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerResponse, moneyResponse, spaceDateTime } from '#commons/http/response-schemas';
+import { integerResponse, moneyResponse, spaceDateTime } from '#commons/http/error-response-schemas';
 import { ORDER_STATUSES } from './domain/order';
 
 /** Response schemas of the order routes (the spec leaves an order's body open; these are ours). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerResponse, spaceDateTime } from '#commons/http/response-schemas';
+import { integerResponse, spaceDateTime } from '#commons/http/error-response-schemas';
 
 /** The spec's Batch resource (docs/design.md D4: `pending` → `processing` → `completed`). */
 export const batchResponse = v.object({

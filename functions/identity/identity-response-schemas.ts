@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerResponse } from '#commons/http/response-schemas';
+import { integerResponse } from '#commons/http/error-response-schemas';
 
 /** Response schemas of the identity routes (profiles, user record, user updates). */
 

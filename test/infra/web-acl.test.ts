@@ -19,7 +19,7 @@ describe('the web ACL', () => {
     expect(JSON.stringify(association!.Properties.ResourceArn)).toContain(stageId);
   });
 
-  it("applies AWS's common rule set, counting only its 8 KB body rule (batches are larger; the API caps bodies at 1 MiB)", () => {
+  it("applies AWS's common rule set, counting only its 8 KB body rule (a batch of 1,000 items is larger)", () => {
     const common = acl!.Properties.Rules.find((r: CfnJson) => r.Name === 'aws-common-rule-set');
     expect(common.Statement.ManagedRuleGroupStatement).toEqual({
       VendorName: 'AWS',

@@ -1,10 +1,10 @@
 /**
  * A clone holds only this repository, so nothing in it may send a reader to a file outside it:
- * the design and the API's rules are in docs/design.md and docs/api.md. The patterns are built
+ * the design is in docs/architecture.md and docs/decisions/, the API's rules in docs/api.md. The patterns are built
  * from pieces so that this file does not match itself.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '#lib/project-paths';
 
@@ -49,14 +49,42 @@ describe('the repository explains itself', () => {
     expect([...missing]).toEqual([]);
   });
 
-  it('cites design decisions by a number docs/design.md defines', () => {
-    const design = readFileSync(path.join(projectRoot, 'docs', 'design.md'), 'utf8');
-    const defined = new Set([...design.matchAll(/^#+ .*?\b(D\d+)\b/gm)].map(([, d]) => d));
-    const cited = new Set<string>();
+  // A decision keeps its number forever (docs/decisions/index.md): a citation names its page and
+  // number, and the page holds it, so a reader following a comment lands on the right text.
+  const DECISIONS = path.join(projectRoot, 'docs', 'decisions');
+  const pages = readdirSync(DECISIONS).filter((name) => name.endsWith('.md') && name !== 'index.md');
+  const definedOn = new Map<string, string[]>();
+  for (const page of pages) {
+    for (const [, d] of readFileSync(path.join(DECISIONS, page), 'utf8').matchAll(/^### (D\d+) /gm))
+      definedOn.set(d!, [...(definedOn.get(d!) ?? []), page]);
+  }
+
+  it('defines each decision once, numbered without a gap, and lists every one in the index', () => {
+    const numbers = [...definedOn.keys()].map((d) => Number(d.slice(1))).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    expect(
+      [...definedOn].filter(([, on]) => on.length > 1).map(([d, on]) => `${d}: ${on.join(', ')}`),
+    ).toEqual([]);
+    const index = readFileSync(path.join(DECISIONS, 'index.md'), 'utf8');
+    const unlisted = [...definedOn].filter(
+      ([d, [page]]) => !new RegExp(`^\\| \\[${d}\\] \\|.*\\(${page}\\)`, 'm').test(index),
+    );
+    expect(unlisted.map(([d, [page]]) => `${d} (${page})`)).toEqual([]);
+  });
+
+  it('cites a decision on the page that holds it (`docs/decisions/<page>.md Dnn`)', () => {
+    const wrong = new Set<string>();
+    let citations = 0;
     for (const file of textFiles()) {
       const text = readFileSync(path.join(projectRoot, file), 'utf8');
-      for (const [, d] of text.matchAll(/docs\/design\.md (D\d+)/g)) cited.add(d!);
+      for (const [cited, page, d] of text.matchAll(
+        /decisions\/([\w-]+\.md)`?\s+(?:\*\s+|\/\/\s+)?(D\d+)\b/g,
+      )) {
+        citations++;
+        if (!definedOn.get(d!)?.includes(page!)) wrong.add(`${file}: ${cited.replace(/\s+/g, ' ')}`);
+      }
     }
-    expect([...cited].filter((d) => !defined.has(d))).toEqual([]);
+    expect([...wrong]).toEqual([]);
+    expect(citations).toBeGreaterThan(400);
   });
 });

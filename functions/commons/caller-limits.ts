@@ -2,7 +2,7 @@
  * Every per-caller limit and the status route's throttle, as plain numbers (docs/design.md D25,
  * D26, D56–D59): the functions enforce them, the stack's API is built with the throttle, and
  * the sandbox runs the same functions, so it holds the same numbers as a deployed stage. The
- * limit table of docs/operating.md and docs/api.md quote them. No imports on purpose.
+ * limit table of docs/operations.md and docs/api.md quote them. No imports on purpose.
  *
  * A rate is a token bucket (`capacity` tokens, refilled evenly over `refillSeconds`), kept per
  * caller as GCRA (functions/commons/gcra.ts): a request takes its cost in tokens at once or is

@@ -5,7 +5,7 @@ import { SERVICE_NAME, SERVICE_NAME_ENV } from './environment';
  * The functions' structured logger: one JSON line per entry, with the keys Powertools Logger
  * writes (`level`, `message`, `timestamp`, `service`, `cold_start`, `function_name`,
  * `function_memory_size`, `function_arn`, `function_request_id`, `correlation_id`,
- * `xray_trace_id`), so CloudWatch Logs Insights queries and the runbook (docs/operating.md) read the same.
+ * `xray_trace_id`), so CloudWatch Logs Insights queries and the runbook (docs/operations.md) read the same.
  *
  * Ours rather than Powertools Logger's (docs/design.md D71): the HTTP functions use five of its
  * methods, and loading it (about 20 KB of minified code to compile, its configuration and

@@ -83,7 +83,7 @@ export function createStageAlarms(
     alarmDescription:
       `More than ${rate.thresholdPercent}% of the ${stage} API's requests were answered 5xx in ` +
       `${rate.datapointsToAlarm} of the last ${rate.evaluationPeriods} minutes. ` +
-      'See docs/operating.md.',
+      'See docs/operations.md.',
     threshold: rate.thresholdPercent,
     evaluationPeriods: rate.evaluationPeriods,
     datapointsToAlarm: rate.datapointsToAlarm,
@@ -246,14 +246,14 @@ export function createStageAlarms(
     'cataloguePublishFailed',
     `A catalogue publish, stock update, upgrade or removal of the ${stage} stage failed for a reason of the ` +
       'system (not a refused file) or timed out; readers still see the previous version. npm run catalogue -- ' +
-      'status names it; see docs/operating.md.',
+      'status names it; see docs/operations.md.',
   );
   const catalogueRemovalFailed = onAny(
     'CatalogueRemovalFailedAlarm',
     count(METRIC_NAMES.catalogueRemovalsFailed, 'catalogueRemovalFailed'),
     'catalogueRemovalFailed',
     `A catalogue version of the ${stage} stage (a previous or a failed one) was not removed after its retries: ` +
-      'readers do not see it, its items stay. See docs/operating.md.',
+      'readers do not see it, its items stay. See docs/operations.md.',
   );
 
   return {

@@ -67,7 +67,7 @@ export function createDashboard(scope: Construct, props: DashboardProps): Dashbo
       markdown:
         `# Commerce API, stage ${stage}\n` +
         `Alarms notify the SNS topic \`${alarmTopicName(stage)}\` (stack output AlarmTopicArn). ` +
-        'What each alarm means and what to do: docs/operating.md.',
+        'What each alarm means and what to do: docs/operations.md.',
       width: 24,
       height: 2,
     }),

@@ -3,7 +3,7 @@ import { resourceName, stageName } from '../resource-names';
 
 /** The alarms' thresholds and windows and the stage's operations names, in one place. */
 
-/** The thresholds and windows of the alarms, in one place (the "Alarms and what to do" table of docs/operating.md quotes them). */
+/** The thresholds and windows of the alarms, in one place (the "Alarms and what to do" table of docs/operations.md quotes them). */
 export const ALARM_SETTINGS = {
   /** Share of the stage's requests answered 5xx, in percent, per minute; 3 such minutes out of 5. */
   api5xxRate: {

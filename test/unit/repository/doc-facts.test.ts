@@ -2,7 +2,7 @@
  * Facts the docs state about the code, read from the code itself, so that a change of either
  * shows here instead of in a reader's wrong answer: the table's keys, the stack's outputs, the
  * status route's throttle, the largest batch body, the folders of functions/ and the Node.js the
- * scripts run on.
+ * scripts run on; and the docs' own size (a page a reader can take in).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -34,14 +34,30 @@ const section = (text: string, heading: string) => {
   return next < 0 ? rest : rest.slice(0, next);
 };
 
-const design = read('docs/design.md');
+/** The text of a decision record, `### Dnn Title`, up to the next heading of its level or higher. */
+const decision = (text: string, number: string) => {
+  const heading = new RegExp(`^### ${number} .*$`, 'm').exec(text)?.[0];
+  if (!heading) throw new Error(`No decision ${number}`);
+  return section(text, heading);
+};
+
+/** Every page of the docs: README.md, CONTRIBUTING.md and every `.md` file under docs/. */
+const docPages = (): string[] => {
+  const under = (dir: string): string[] =>
+    readdirSync(path.join(projectRoot, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? under(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+    );
+  return ['README.md', 'CONTRIBUTING.md', ...under('docs').filter((file) => file.endsWith('.md'))];
+};
+
+const architecture = read('docs/architecture.md');
 const deploying = read('docs/deploying.md');
 /** The outputs of the stage's stack, as lib/ declares them. */
 const stackOutputs = [...read('lib/commerce-api-stack.ts').matchAll(/new CfnOutput\(this, '(\w+)'/g)].map(
   (m) => m[1],
 );
 
-describe('docs/design.md §1 "The table"', () => {
+describe('docs/architecture.md "The table"', () => {
   const version = '20260101T120000Z-ab12';
   const partition = { country: 'FR', businessUnit: 'Books & more', type: 'book', brand: 'Acme' } as const;
   const listing = {
@@ -78,7 +94,7 @@ describe('docs/design.md §1 "The table"', () => {
     const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '.+');
     return new RegExp(`^${escaped}$`);
   };
-  const rows = section(design, '### The table')
+  const rows = section(architecture, '## The table')
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| item '))
     .map((line) => {
@@ -127,8 +143,10 @@ describe('the largest batch body', () => {
 
   it('is the size D42 and D45 state', () => {
     const stated = `${bytes.toLocaleString('en-US')} bytes`;
-    expect(section(design, '### D42 Stage throttling').replaceAll('\n', ' ')).toContain(stated);
-    expect(section(design, '### D45 Request bodies').replaceAll('\n', ' ')).toContain(stated);
+    const limits = read('docs/decisions/limits-and-throttles.md');
+    const requests = read('docs/decisions/http-requests.md');
+    expect(decision(limits, 'D42').replaceAll('\n', ' ')).toContain(stated);
+    expect(decision(requests, 'D45').replaceAll('\n', ' ')).toContain(stated);
   });
 });
 
@@ -141,21 +159,18 @@ describe('docs/deploying.md', () => {
     expect(named.sort()).toEqual([...stackOutputs].sort());
   });
 
-  it('README.md and docs/ name only outputs the stack has (a removed one only to say it is gone)', () => {
+  it('README.md, CONTRIBUTING.md and docs/ name only outputs the stack has (a removed one only to say it is gone)', () => {
     const outputs = new Set(stackOutputs);
-    const pages = ['README.md', ...readdirSync(path.join(projectRoot, 'docs')).map((f) => `docs/${f}`)];
-    const unknown = pages
-      .filter((page) => page.endsWith('.md'))
-      .flatMap((page) =>
-        read(page)
-          .split('\n')
-          .flatMap((line, i) =>
-            [...line.matchAll(/outputs? \(?`([A-Za-z]+)`|`([A-Z][A-Za-z]+)` output/g)]
-              .map((m) => m[1] ?? m[2] ?? '')
-              .filter((name) => !outputs.has(name) && !/ gone\b/.test(line))
-              .map((name) => `${page}:${i + 1}: ${name}`),
-          ),
-      );
+    const unknown = docPages().flatMap((page) =>
+      read(page)
+        .split('\n')
+        .flatMap((line, i) =>
+          [...line.matchAll(/outputs? \(?`([A-Za-z]+)`|`([A-Z][A-Za-z]+)` output/g)]
+            .map((m) => m[1] ?? m[2] ?? '')
+            .filter((name) => !outputs.has(name) && !/ gone\b/.test(line))
+            .map((name) => `${page}:${i + 1}: ${name}`),
+        ),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -173,9 +188,9 @@ describe('docs/deploying.md', () => {
   });
 });
 
-describe('docs/design.md §1', () => {
+describe('docs/architecture.md "Where things live"', () => {
   it('names every top folder of the repository in "Top level"', () => {
-    const shape = section(design, '## 1. The shape');
+    const shape = section(architecture, '## Where things live');
     const topLevel = shape.slice(
       shape.indexOf('Top level:'),
       shape.indexOf('\n\n', shape.indexOf('Top level:')),
@@ -189,11 +204,27 @@ describe('docs/design.md §1', () => {
     expect([...folders].filter((name) => !topLevel.includes(`\`${name}/\``))).toEqual([]);
   });
 
-  it('names every folder of functions/ in "Layers inside functions/"', () => {
-    const layers = section(design, '### Layers inside `functions/`');
+  it('names every folder of functions/ there', () => {
+    const layers = section(architecture, '## Where things live');
     const folders = readdirSync(path.join(projectRoot, 'functions'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(folders.filter((name) => !layers.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('the size of the docs', () => {
+  const lines = (page: string) => read(page).split('\n').length - (read(page).endsWith('\n') ? 1 : 0);
+
+  it('keeps README.md within 150 lines: what the product is, how to start, and a map', () => {
+    expect(lines('README.md')).toBeLessThanOrEqual(150);
+  });
+
+  it('keeps every page of the docs within 400 lines', () => {
+    expect(
+      docPages()
+        .filter((page) => lines(page) > 400)
+        .map((page) => `${page}: ${lines(page)} lines`),
+    ).toEqual([]);
   });
 });

@@ -35,12 +35,12 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import { negotiateLanguage } from '#commons/languages';
 import { tableSchema } from '#commons/table-schema';
-import { batchKey } from '#functions/batches/store/batch-keys';
+import { batchKey } from '#functions/contracts/keys/batch-keys';
 import {
   searchDocumentsKey,
   searchTextKey,
   stockSnapshotKey,
-} from '#functions/catalogue/adapters/import-object-keys';
+} from '#functions/contracts/keys/import-object-keys';
 import {
   activeVersionKey,
   listingPartitionKey,
@@ -48,12 +48,12 @@ import {
   productKey,
   referenceDataKey,
   stockKey,
-} from '#functions/catalogue/store/catalogue-keys';
-import { userKey } from '#functions/identity/store/identity-keys';
-import { customerOrdersList, orderKey } from '#functions/orders/store/order-keys';
-import { reportKey } from '#functions/reports/store/report-keys';
+} from '#functions/contracts/keys/catalogue-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import { customerOrdersList, orderKey } from '#functions/contracts/keys/order-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
 import type { Route } from '#functions/routes';
-import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
+import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
 import { type AskedListing, listingOfQuery } from './listing-bound';
 

@@ -14,7 +14,7 @@ export interface ReportBucketProps {
 
 /**
  * The keys the PDFs are written under: `reports/<report id>.pdf`, as
- * `functions/reports/store/report-object-key.ts` names them. The grants below cover this prefix
+ * `functions/contracts/keys/report-object-key.ts` names them. The grants below cover this prefix
  * only; test/infra/report-resources.test.ts checks that the store's keys fall under it.
  */
 export const REPORT_OBJECT_PATTERN = 'reports/*';

@@ -5,7 +5,7 @@
  * It reads the snapshot's objects whole, as the function does, and does nothing with them.
  */
 import { presignedGet } from '#commons/clients/s3-presigned';
-import { CATALOGUE_ENV } from '#commons/environment';
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
 import { floorHandler } from './sdk-floor';
 
 const SIGNED_SECONDS = 60;

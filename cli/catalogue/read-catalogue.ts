@@ -17,7 +17,7 @@ import {
   publishLockKey,
   referenceDataKey,
   versionRecordKey,
-} from '#functions/catalogue/store/catalogue-keys';
+} from '#functions/contracts/keys/catalogue-keys';
 import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 
 type Item = Record<string, unknown>;

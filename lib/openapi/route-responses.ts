@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '#commons/caller-limits';
+import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '#functions/contracts/caller-limits';
 import { batchResponse } from '#functions/batches/batches-response-schemas';
 import {
   bookResponse,

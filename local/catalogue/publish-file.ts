@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { uploadKey, VERSION_PREFIX } from '#functions/catalogue/adapters/import-object-keys';
+import { uploadKey, VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
 import { claimExpiry, claimLock } from '#functions/catalogue/domain/publish-lock';
 import {
   newPublishId,
@@ -13,10 +13,10 @@ import {
   type RemovalRequest,
   UPGRADE_START,
   upgradeId,
-} from '#functions/catalogue/domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
 import type { LockHolder, PublishRecord } from '#functions/catalogue/services/publish-ports';
 import { busyMessage, what } from '#functions/catalogue/services/publish-records';
-import { publishRecordKey } from '#functions/catalogue/store/catalogue-keys';
+import { publishRecordKey } from '#functions/contracts/keys/catalogue-keys';
 import { releaseLock, renewClaim, takeLock } from '#functions/catalogue/store/publish-lock-item';
 import type { CatalogueTarget } from './catalogue-target';
 

@@ -5,8 +5,8 @@
  * is shorter, so a publish ends in seconds; readers' caches are as short as in AWS.
  */
 import { CATALOGUE_LAYOUT, upgradeNeeded } from '#functions/catalogue/domain/catalogue-layout';
-import { PUBLISH_STATES } from '#functions/catalogue/domain/publish-workflow-contract';
-import { catalogueFunctions } from '#functions/routes';
+import { PUBLISH_STATES } from '#functions/contracts/publish-workflow-contract';
+import { catalogueFunctions } from '#functions/function-registry';
 import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox, SandboxServers } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';

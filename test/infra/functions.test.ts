@@ -3,15 +3,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { TableAccess } from '#commons/table-access';
 import { catalogueReadAccess } from '#functions/catalogue/store/catalogue-access';
-import {
-  authorizerFunction,
-  batchFunctions,
-  catalogueFunctions,
-  deploymentFunctions,
-  eventFunctions,
-  reportFunctions,
-  routes,
-} from '#functions/routes';
+import { authorizerFunction, batchFunctions, catalogueFunctions, deploymentFunctions, eventFunctions, reportFunctions } from '#functions/function-registry';
+import { routes } from '#functions/routes';
 import { CommerceRestApi } from '#lib/api/rest-api';
 import { routeFunctionName } from '#lib/resource-names';
 import { SEARCH_MEMORY_MB, SEARCH_ROUTES } from '#lib/search-functions';

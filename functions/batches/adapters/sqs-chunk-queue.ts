@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { BATCH_QUEUE_URL_ENV } from '#commons/environment';
+import { BATCH_QUEUE_URL_ENV } from '#functions/contracts/environment';
 import { logger } from '#commons/logger';
 import type { ChunkQueue } from '../store/batch-store';
 

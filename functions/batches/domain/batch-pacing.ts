@@ -1,4 +1,4 @@
-import { BATCH_ITEMS, BATCH_LIMITS } from '#commons/caller-limits';
+import { BATCH_ITEMS, BATCH_LIMITS } from '#functions/contracts/caller-limits';
 import { unitMs } from '#commons/gcra';
 
 /** SQS's longest message delay (`DelaySeconds`). */

@@ -1,4 +1,4 @@
-import { METRIC_NAMES } from '#commons/metric-names';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import { countMetric } from '#commons/metrics';
 import { type BatchChunkMessage, batchError, timestamp } from '../domain/batch';
 import type { BatchStore, ChunkRecorded } from '../store/batch-store';

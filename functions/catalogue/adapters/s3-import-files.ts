@@ -11,7 +11,7 @@ import {
   searchTextKey,
   stockSnapshotKey,
   versionFileKey,
-} from './import-object-keys';
+} from '#functions/contracts/keys/import-object-keys';
 import { compressSnapshot } from './search-snapshot-codec';
 
 const put = (key: string, value: unknown) =>

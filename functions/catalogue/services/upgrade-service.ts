@@ -1,4 +1,4 @@
-import { VERSION_PREFIX } from '../adapters/import-object-keys';
+import { VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
 import { catalogueLines } from '../domain/catalogue-file';
 import { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '../domain/catalogue-layout';
 import {
@@ -7,7 +7,7 @@ import {
   type UpgradeExecution,
   type UpgradeNext,
   upgradeId,
-} from '../domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
 import { versionCatalogue } from '../store/catalogue-items';
 import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';

@@ -13,7 +13,7 @@ import {
   referenceDataKey,
   STOCK_SORT_PREFIX,
   stockKey,
-} from './catalogue-keys';
+} from '#functions/contracts/keys/catalogue-keys';
 
 /**
  * The table items of one catalogue version: the reference data, products, stock levels, every

@@ -12,7 +12,7 @@ import {
   productKey,
   referenceDataKey,
   stockKey,
-} from './catalogue-keys';
+} from '#functions/contracts/keys/catalogue-keys';
 import type { CatalogueStore } from './catalogue-store';
 
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;

@@ -25,7 +25,7 @@ import {
   PUBLISH_RECORD_PREFIX,
   publishRecordKey,
   versionRecordKey,
-} from './catalogue-keys';
+} from '#functions/contracts/keys/catalogue-keys';
 import { releaseLock, takeLock } from './publish-lock-item';
 
 const get = async (key: Record<string, string>) =>

@@ -8,7 +8,7 @@ import {
 import { conditionally } from '#commons/store/table-items';
 import type { PublishLock } from '../domain/publish-lock';
 import type { LockHolder } from '../services/publish-ports';
-import { publishLockKey } from './catalogue-keys';
+import { publishLockKey } from '#functions/contracts/keys/catalogue-keys';
 
 /**
  * The writes of the lock item (`CATALOGUE/LOCK`, docs/design.md D79), given the client and the

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { tableSchema } from '#commons/table-schema';
-import { outcomeKey } from './outcome-items';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
 import type { OutcomeStore } from './outcome-store';
 
 /**

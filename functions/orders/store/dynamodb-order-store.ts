@@ -8,7 +8,7 @@ import {
 } from '#commons/store/table-items';
 import { tableSchema } from '#commons/table-schema';
 import { newestFirstRange, type OrderRecord } from '../domain/order';
-import { customerOrdersList, monthsBetween, orderKey } from './order-keys';
+import { customerOrdersList, monthsBetween, orderKey } from '#functions/contracts/keys/order-keys';
 import type { OrderStore } from './order-store';
 
 const toOrder = (item: Item) => {

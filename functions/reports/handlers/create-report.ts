@@ -1,4 +1,4 @@
-import { REPORT_ENV } from '#commons/environment';
+import { REPORT_ENV } from '#functions/contracts/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { invalidRequest, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';

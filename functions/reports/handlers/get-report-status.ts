@@ -1,5 +1,5 @@
 import { takeCallerLimit } from '#commons/caller-limit';
-import { STATUS_POLLS } from '#commons/caller-limits';
+import { STATUS_POLLS } from '#functions/contracts/caller-limits';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { notFound, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';

@@ -3,7 +3,7 @@ import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { conditionally, getItem, putNewItem, withoutKeys } from '#commons/store/table-items';
 import type { ReportJob } from '../domain/report-job';
 import type { ReportJobStore } from './report-job-store';
-import { reportKey } from './report-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
 
 const update = (
   id: string,

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { METRIC_NAMES } from '#commons/metric-names';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import type { BatchChunkMessage } from '#functions/batches/domain/batch';
 import { handler as processItems } from '#functions/batches/handlers/process-batch-items';
 import { handler as recordDeadItems } from '#functions/batches/handlers/record-dead-batch-items';

@@ -3,7 +3,7 @@
  * chunk messages, and the 429 past the items a caller may have waiting.
  */
 
-import { BATCH_LIMITS } from '#commons/caller-limits';
+import { BATCH_LIMITS } from '#functions/contracts/caller-limits';
 import type { BatchChunkMessage } from '#functions/batches/domain/batch';
 import { chunkDelays } from '#functions/batches/domain/batch-pacing';
 import { BatchRequestLimited, createBatch } from '#functions/batches/services/batch-request-service';

@@ -1,5 +1,5 @@
 import { mayTakeLock, type PublishLock, runLock } from '#functions/catalogue/domain/publish-lock';
-import type { PlannedVersion, PublishRequest } from '#functions/catalogue/domain/publish-workflow-contract';
+import type { PlannedVersion, PublishRequest } from '#functions/contracts/publish-workflow-contract';
 import type { StockSnapshot } from '#functions/catalogue/domain/search-document';
 import type { SearchSnapshotFiles } from '#functions/catalogue/domain/search-snapshot';
 import {

@@ -4,10 +4,10 @@
  * after its retries. And an operator's removal of a version left behind, never the active one.
  */
 
-import { METRIC_NAMES } from '#commons/metric-names';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import { metrics } from '#commons/metrics';
 import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
-import { PUBLISH_ERRORS, type RemovalRequest } from '#functions/catalogue/domain/publish-workflow-contract';
+import { PUBLISH_ERRORS, type RemovalRequest } from '#functions/contracts/publish-workflow-contract';
 import { acquirePublishLock, recordPublishFailure } from '#functions/catalogue/services/publish-service';
 import {
   recordRemoval,

@@ -7,10 +7,10 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
 import { claimExpiry, claimLock, mayTakeLock, runLock } from '#functions/catalogue/domain/publish-lock';
-import { PUBLISH_ERRORS, PUBLISH_TIMING } from '#functions/catalogue/domain/publish-workflow-contract';
+import { PUBLISH_ERRORS, PUBLISH_TIMING } from '#functions/contracts/publish-workflow-contract';
 import { acquirePublishLock } from '#functions/catalogue/services/publish-service';
 import { lockForUpgrade, nameUpgrade } from '#functions/catalogue/services/upgrade-service';
-import { publishLockKey } from '#functions/catalogue/store/catalogue-keys';
+import { publishLockKey } from '#functions/contracts/keys/catalogue-keys';
 import {
   type LockTable,
   releaseLock,

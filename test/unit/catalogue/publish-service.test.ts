@@ -1,5 +1,5 @@
 import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
-import { PUBLISH_ERRORS } from '#functions/catalogue/domain/publish-workflow-contract';
+import { PUBLISH_ERRORS } from '#functions/contracts/publish-workflow-contract';
 import {
   acquirePublishLock,
   applyStockFile,

@@ -1,4 +1,4 @@
-import { API_SCHEME_ENV } from '#commons/environment';
+import { API_SCHEME_ENV } from '#functions/contracts/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { apiEvent } from '../support/api-event';
 

@@ -5,7 +5,7 @@ import {
   REPORT_LIMITS,
   STATUS_POLLS,
   type TokenBucket,
-} from '#commons/caller-limits';
+} from '#functions/contracts/caller-limits';
 import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '#commons/gcra';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 

@@ -1,5 +1,5 @@
-import { STAGE_ENV } from '#commons/environment';
-import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#commons/metric-names';
+import { STAGE_ENV } from '#functions/contracts/environment';
+import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#functions/contracts/metric-names';
 import { recordRequest } from '#commons/metrics';
 
 type MetricsModule = typeof import('#commons/metrics');

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { newestFirstRange } from '#functions/orders/domain/order';
 import { handler as getOrder } from '#functions/orders/handlers/get-order';
 import { handler as listMyOrders } from '#functions/orders/handlers/list-my-orders';
-import { orderKey } from '#functions/orders/store/order-keys';
+import { orderKey } from '#functions/contracts/keys/order-keys';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

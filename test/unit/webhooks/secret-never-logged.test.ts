@@ -7,7 +7,7 @@ import { clearCaches } from '@aws-lambda-powertools/parameters';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { REPORT_ENV, WEBHOOK_ENV } from '#commons/environment';
+import { REPORT_ENV, WEBHOOK_ENV } from '#functions/contracts/environment';
 import { logger } from '#commons/logger';
 import { handler as sendCallback } from '#functions/reports/handlers/send-report-callback';
 import { handler as createSecret } from '#functions/webhooks/handlers/create-webhook-secret';

@@ -1,4 +1,4 @@
-import { CATALOGUE_ENV } from '#commons/environment';
+import { CATALOGUE_ENV } from '../environment';
 import { LANGUAGES, type Language } from '#commons/languages';
 
 /**

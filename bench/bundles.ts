@@ -19,7 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
-import { authorizerFunction, batchFunctions, identityFunctions, reportFunctions } from '#functions/function-registry';
+import {
+  authorizerFunction,
+  batchFunctions,
+  identityFunctions,
+  reportFunctions,
+} from '#functions/function-registry';
 import { routes } from '#functions/routes';
 import { API_FUNCTION_BUNDLING } from '#lib/api-function';
 import { functionEntry, projectRoot } from '#lib/project-paths';

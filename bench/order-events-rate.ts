@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readOutcomes } from '#cli/events/read-outcomes';
-import type { BusEvent } from '#functions/events/bus-event';
+import type { BusEvent } from '#functions/contracts/event-messages';
 import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
 import { eventFunctions } from '#functions/function-registry';
 import { eventBusName } from '#lib/order-events-settings';

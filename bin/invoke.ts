@@ -14,7 +14,12 @@ import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { PUBLISH_TIMING } from '#functions/contracts/publish-workflow-contract';
 import { TASK_TIMEOUTS } from '#functions/contracts/report-workflow-contract';
-import { batchFunctions, catalogueFunctions, type FunctionSpec, reportFunctions } from '#functions/function-registry';
+import {
+  batchFunctions,
+  catalogueFunctions,
+  type FunctionSpec,
+  reportFunctions,
+} from '#functions/function-registry';
 import { routes } from '#functions/routes';
 import { batchQueueSettings } from '#lib/batch-queue-settings';
 import { issuerEnvironment, sandboxIssuer } from '#local/issuer/sandbox-issuer';

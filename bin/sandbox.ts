@@ -7,7 +7,12 @@
  * this process through tsx. State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
-import { batchFunctions, catalogueFunctions, eventFunctions, reportFunctions } from '#functions/function-registry';
+import {
+  batchFunctions,
+  catalogueFunctions,
+  eventFunctions,
+  reportFunctions,
+} from '#functions/function-registry';
 import { routes } from '#functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from '#local/api-reference';
 import { startCatalogueUpgrade } from '#local/catalogue/sandbox-catalogue';

@@ -6,9 +6,9 @@
  * function code.
  */
 
-import { STATUS_ROUTE_THROTTLE } from '#functions/contracts/caller-limits';
 import { callerLimitAccess } from '#commons/store/caller-limit-access';
 import { type TableAccess, tableAccess } from '#commons/table-access';
+import { STATUS_ROUTE_THROTTLE } from '#functions/contracts/caller-limits';
 import { batchStoreAccess as batch } from './batches/store/batch-access';
 import { catalogueReadAccess } from './catalogue/store/catalogue-access';
 import type { FunctionSpec } from './function-definition';

@@ -13,8 +13,8 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { AUTH_ENV } from '#functions/contracts/environment';
 import { ADMIN_GROUP } from '#functions/contracts/auth-settings';
+import { AUTH_ENV } from '#functions/contracts/environment';
 import { identityFunctions } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';

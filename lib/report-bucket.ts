@@ -3,7 +3,7 @@ import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { REPORT_RETENTION_DAYS } from '#functions/reports/domain/report-job';
+import { REPORT_RETENTION_DAYS } from '#functions/contracts/report-retention';
 import { bucketArnInFinding } from './nag-arn';
 import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';

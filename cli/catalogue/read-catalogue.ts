@@ -1,13 +1,13 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Catalogue } from '#functions/catalogue/domain/catalogue-file';
-import type { ListingEntry } from '#functions/catalogue/domain/listing';
+import type { Catalogue } from '#functions/contracts/catalogue-file-format';
 import type {
   ActiveRecord,
+  ListingEntry,
   LockHolder,
   PublishRecord,
   VersionRecord,
-} from '#functions/catalogue/services/publish-ports';
-import { versionCatalogue } from '#functions/catalogue/store/catalogue-items';
+} from '#functions/contracts/catalogue-records';
+import { versionCatalogue } from '#functions/contracts/catalogue-records';
 import {
   activeVersionKey,
   LISTING_ENTRY_PREFIX,

@@ -1,9 +1,9 @@
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
 import { batchKey } from '#functions/contracts/keys/batch-keys';
-import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
+import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
 import { userKey } from '#functions/contracts/keys/identity-keys';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
 import { reportKey } from '#functions/contracts/keys/report-keys';
 import { reportObjectKey } from '#functions/contracts/keys/report-object-key';
 import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';

@@ -5,7 +5,7 @@
  * (lib/table-grants.ts), and the sandbox refuses any request outside them, as IAM would
  * (local/iam/). No AWS import: the route table, the registry, the stack and the sandbox all read it.
  */
-import type { tableSchema } from './table-schema';
+import type { tableSchema } from '#functions/contracts/table-schema';
 
 /** The DynamoDB actions our stores call (TransactWriteItems is authorized item by item as these). */
 export type TableAction =

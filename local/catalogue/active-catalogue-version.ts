@@ -1,5 +1,5 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { layoutOf } from '#functions/catalogue/domain/catalogue-layout';
+import { layoutOf } from '#functions/contracts/catalogue-publish-steps';
 import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 import { sandboxDynamoDbClient } from '../local-dynamodb';
 import type { SandboxServers } from '../running-sandbox';

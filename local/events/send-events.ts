@@ -1,5 +1,5 @@
 import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import type { BusEvent } from '#functions/events/bus-event';
+import type { BusEvent } from '#functions/contracts/event-messages';
 import { EVENT_TYPES } from '#functions/contracts/event-types';
 
 /** PutEvents takes at most 10 entries a call. */

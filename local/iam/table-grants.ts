@@ -66,7 +66,7 @@ let installed: Promise<void> | undefined;
  * loaded (the environment that points it at dynalite is set by then).
  */
 export const checkFunctionsTableGrants = (): Promise<void> => {
-  installed ??= import('#commons/clients/dynamodb').then(({ documentClient }) =>
+  installed ??= import('#functions/contracts/functions-dynamodb-client').then(({ documentClient }) =>
     checkTableGrants(documentClient as unknown as ClientWithMiddleware),
   );
   return installed;

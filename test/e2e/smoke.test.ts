@@ -7,8 +7,8 @@
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
 import { batchKey } from '#functions/contracts/keys/batch-keys';
+import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
 import { userKey } from '#functions/contracts/keys/identity-keys';
 import { reportKey } from '#functions/contracts/keys/report-keys';
 import { reportObjectKey } from '#functions/contracts/keys/report-object-key';

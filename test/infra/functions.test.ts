@@ -3,7 +3,14 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { TableAccess } from '#commons/table-access';
 import { catalogueReadAccess } from '#functions/catalogue/store/catalogue-access';
-import { authorizerFunction, batchFunctions, catalogueFunctions, deploymentFunctions, eventFunctions, reportFunctions } from '#functions/function-registry';
+import {
+  authorizerFunction,
+  batchFunctions,
+  catalogueFunctions,
+  deploymentFunctions,
+  eventFunctions,
+  reportFunctions,
+} from '#functions/function-registry';
 import { routes } from '#functions/routes';
 import { CommerceRestApi } from '#lib/api/rest-api';
 import { routeFunctionName } from '#lib/resource-names';

@@ -5,17 +5,17 @@
  * functions/function-registry.ts lists for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
  */
 
-import { CALLER_LIMIT_KEY_PREFIX } from '#functions/contracts/keys/caller-limit-keys';
 import type { TableAccess, TableAction, TableIndex } from '#commons/table-access';
 import { tableAccess } from '#commons/table-access';
-import { tableSchema } from '#commons/table-schema';
 import { batchCounterKey, batchKey } from '#functions/contracts/keys/batch-keys';
-import { OUTCOME_PREFIX } from '#functions/contracts/keys/outcome-keys';
+import { CALLER_LIMIT_KEY_PREFIX } from '#functions/contracts/keys/caller-limit-keys';
 import { userKey } from '#functions/contracts/keys/identity-keys';
 import { orderKey } from '#functions/contracts/keys/order-keys';
+import { OUTCOME_PREFIX } from '#functions/contracts/keys/outcome-keys';
 import { reportKey } from '#functions/contracts/keys/report-keys';
-import { allFunctions } from '#functions/function-registry';
 import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/contracts/keys/webhook-secret-keys';
+import { tableSchema } from '#functions/contracts/table-schema';
+import { allFunctions } from '#functions/function-registry';
 import { routeFunctionName } from '#lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 

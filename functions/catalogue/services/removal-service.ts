@@ -1,6 +1,6 @@
 import { logger } from '#commons/logger';
-import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import { countMetric } from '#commons/metrics';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import {
   type PublishRequest,
   REMOVE_PER_TASK,

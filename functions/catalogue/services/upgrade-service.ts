@@ -1,6 +1,4 @@
 import { VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
-import { catalogueLines } from '../domain/catalogue-file';
-import { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '../domain/catalogue-layout';
 import {
   chunked,
   type PublishRequest,
@@ -8,6 +6,8 @@ import {
   type UpgradeNext,
   upgradeId,
 } from '#functions/contracts/publish-workflow-contract';
+import { catalogueLines } from '../domain/catalogue-file';
+import { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '../domain/catalogue-layout';
 import { versionCatalogue } from '../store/catalogue-items';
 import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';

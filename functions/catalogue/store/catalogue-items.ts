@@ -1,8 +1,3 @@
-import type { Catalogue } from '../domain/catalogue-file';
-import { publishListings } from '../domain/listing';
-import { encodeSummary, listingSummaries } from '../domain/listing-summary';
-import type { ProductRecord } from '../domain/product';
-import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import {
   listingPartitionKey,
   listingSortKey,
@@ -14,6 +9,11 @@ import {
   STOCK_SORT_PREFIX,
   stockKey,
 } from '#functions/contracts/keys/catalogue-keys';
+import type { Catalogue } from '../domain/catalogue-file';
+import { publishListings } from '../domain/listing';
+import { encodeSummary, listingSummaries } from '../domain/listing-summary';
+import type { ProductRecord } from '../domain/product';
+import type { ReferenceData, StockLevel } from '../domain/reference-data';
 
 /**
  * The table items of one catalogue version: the reference data, products, stock levels, every

@@ -1,4 +1,5 @@
 import { refusalIn, takeCallerLimit } from '#commons/caller-limit';
+import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '#commons/gcra';
 import {
   BATCH_ITEMS,
   BATCH_LIMITS,
@@ -6,7 +7,6 @@ import {
   STATUS_POLLS,
   type TokenBucket,
 } from '#functions/contracts/caller-limits';
-import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '#commons/gcra';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 
 const T0 = Date.parse('2026-11-22T10:00:09.500Z');

@@ -1,6 +1,6 @@
+import { recordRequest } from '#commons/metrics';
 import { STAGE_ENV } from '#functions/contracts/environment';
 import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#functions/contracts/metric-names';
-import { recordRequest } from '#commons/metrics';
 
 type MetricsModule = typeof import('#commons/metrics');
 

@@ -102,6 +102,23 @@ describe('the front door of functions/', () => {
     expect([...new Set(outward.map(({ from, to }) => `${from} → ${to}`))]).toEqual([]);
   });
 
+  it("is not a way round inside functions/: its code imports a door's sources, never the door", () => {
+    // A door re-exports several modules; imported by a function, it would bring their top-level
+    // set-up (SDK clients) into that function's bundle.
+    const doors = new Set(
+      files.filter(
+        (file) =>
+          file.startsWith('functions/contracts/') &&
+          /^export .* from '/m.test(readFileSync(path.join(projectRoot, file), 'utf8')),
+      ),
+    );
+    const throughADoor = allImports.filter(
+      ({ from, to }) =>
+        topFolder(from) === 'functions' && !from.startsWith('functions/contracts/') && doors.has(to),
+    );
+    expect([...new Set(throughADoor.map(({ from, to }) => `${from} → ${to}`))]).toEqual([]);
+  });
+
   it('lists what it lets through by name: no `export *` in functions/contracts/', () => {
     const doors = files.filter((file) => file.startsWith('functions/contracts/'));
     expect(doors.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * What lib/openapi/ reads to write the OpenAPI document (docs/api/openapi.json): the response
+ * What lib/openapi/ reads to write the OpenAPI document (docs/openapi.json): the response
  * schemas of every area, the error body, each route's contract and cache policy, and the figures the
  * document states (languages, the webhook-secret limit), so the document says what the code does.
  */

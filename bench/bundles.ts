@@ -24,8 +24,8 @@ import {
   batchFunctions,
   identityFunctions,
   reportFunctions,
-  routes,
-} from '#functions/routes';
+} from '#functions/function-registry';
+import { routes } from '#functions/routes';
 import { API_FUNCTION_BUNDLING } from '#lib/api-function';
 import { functionEntry, projectRoot } from '#lib/project-paths';
 import type { BenchRow } from './bench-row';

@@ -19,8 +19,8 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
-import { partitionsOf } from '#functions/catalogue/domain/listing';
+import { catalogueLines, parseCatalogue } from '#functions/contracts/catalogue-file-format';
+import { partitionsOf } from '#functions/contracts/listing-partitions';
 import { projectRoot } from '#lib/project-paths';
 import { sandboxTarget } from '#local/catalogue/catalogue-target';
 import { publishFile } from '#local/catalogue/publish-file';
@@ -58,8 +58,7 @@ export const generated = (count: number): string => {
 
 /** Child mode: the items each of `samples` listing requests reads, `everyMs` apart. */
 const runChild = async (samples: number, everyMs: number): Promise<number[]> => {
-  const { handler } = await import('#functions/catalogue/handlers/list-products');
-  const { readMeter } = await import('#commons/read-meter');
+  const { listProductsHandler: handler, readMeter } = await import('#functions/contracts/listing-handler');
   const template = JSON.parse(
     readFileSync(path.join(projectRoot, 'events', 'list-products.json'), 'utf8'),
   ) as APIGatewayProxyEvent;

@@ -32,15 +32,7 @@
  * A route without a plan stops the benchmark: a new route needs its floor written down here.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { DEFAULT_LIMIT } from '#commons/http/paging';
-import { negotiateLanguage } from '#commons/languages';
-import { tableSchema } from '#commons/table-schema';
-import { batchKey } from '#functions/batches/store/batch-keys';
-import {
-  searchDocumentsKey,
-  searchTextKey,
-  stockSnapshotKey,
-} from '#functions/catalogue/adapters/import-object-keys';
+import { batchKey } from '#functions/contracts/keys/batch-keys';
 import {
   activeVersionKey,
   listingPartitionKey,
@@ -48,12 +40,19 @@ import {
   productKey,
   referenceDataKey,
   stockKey,
-} from '#functions/catalogue/store/catalogue-keys';
-import { userKey } from '#functions/identity/store/identity-keys';
-import { customerOrdersList, orderKey } from '#functions/orders/store/order-keys';
-import { reportKey } from '#functions/reports/store/report-keys';
+} from '#functions/contracts/keys/catalogue-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import {
+  searchDocumentsKey,
+  searchTextKey,
+  stockSnapshotKey,
+} from '#functions/contracts/keys/import-object-keys';
+import { customerOrdersList, orderKey } from '#functions/contracts/keys/order-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
+import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
+import { DEFAULT_LIMIT, negotiateLanguage } from '#functions/contracts/listing-partitions';
+import { tableSchema } from '#functions/contracts/table-schema';
 import type { Route } from '#functions/routes';
-import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
 import { type AskedListing, listingOfQuery } from './listing-bound';
 

@@ -12,14 +12,14 @@
  * product type asked, every type counting as one.
  */
 
-import { DEFAULT_LIMIT } from '#commons/http/paging';
+import type { ProductType } from '#functions/contracts/listing-partitions';
 import {
+  DEFAULT_LIMIT,
   type ListingFilter,
   type ListingPartition,
+  listingBlockSize,
   partitionsFor,
-} from '#functions/catalogue/domain/listing';
-import { listingBlockSize } from '#functions/catalogue/domain/listing-blocks';
-import type { ProductType } from '#functions/catalogue/domain/product';
+} from '#functions/contracts/listing-partitions';
 
 /** A listing as a client asks for it: the partitions it spans and its page size. */
 export interface AskedListing {

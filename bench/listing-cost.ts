@@ -85,8 +85,7 @@ interface ChildResult {
 const thisFile = fileURLToPath(import.meta.url);
 
 const runChild = async (): Promise<ChildResult> => {
-  const { handler } = await import('#functions/catalogue/handlers/list-products');
-  const { readMeter } = await import('#commons/read-meter');
+  const { listProductsHandler: handler, readMeter } = await import('#functions/contracts/listing-handler');
   const counter = countDynamoDbRequests(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
   const sent = () => Object.values(counter.requests).reduce((a, b) => a + b, 0);
   const template = JSON.parse(

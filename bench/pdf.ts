@@ -13,9 +13,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OrderRecord, OrderStatus } from '#functions/orders/domain/order';
-import { planPages } from '#functions/reports/domain/report-layout';
-import { renderOrdersReport } from '#functions/reports/domain/report-pdf';
+import type { OrderRecord, OrderStatus } from '#functions/contracts/pdf-rendering';
+import { planPages, renderOrdersReport } from '#functions/contracts/pdf-rendering';
 
 export interface PdfBudget {
   readonly orders: number;

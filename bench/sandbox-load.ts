@@ -25,7 +25,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { STATUS_POLLS } from '#commons/caller-limits';
+import { STATUS_POLLS } from '#functions/contracts/caller-limits';
 import { SANDBOX_FAULTS_ENV } from '#local/faults';
 import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
 import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';

@@ -36,7 +36,7 @@ const fileOf = (dir: string, library: Library) => path.join(dir, `${library}-fr.
 const texts = [...new Set(searchMix(PRODUCTS).flatMap((r) => (r.text === undefined ? [] : [r.text])))];
 
 const miniSearchOptions = async () => {
-  const { fold } = await import('#functions/catalogue/domain/search-document');
+  const { fold } = await import('#functions/contracts/search-engine');
   return {
     fields: ['label', 'title', 'description'],
     storeFields: [],
@@ -47,8 +47,9 @@ const miniSearchOptions = async () => {
 const publish = async (dir: string) => {
   const { default: MiniSearch } = await import('minisearch');
   const { seedProducts } = await import('#local/seed/product-seed');
-  const { searchDocumentsOf, textsIn } = await import('#functions/catalogue/domain/search-document');
-  const { packTextIndex, textIndexOf } = await import('#functions/catalogue/domain/search-text-index');
+  const { searchDocumentsOf, textsIn, packTextIndex, textIndexOf } = await import(
+    '#functions/contracts/search-engine'
+  );
   const documents = searchDocumentsOf(seedProducts(PRODUCTS));
   const built: Record<Library, number> = { minisearch: 0, ours: 0 };
   let started = performance.now();
@@ -73,8 +74,7 @@ interface Served {
 
 const serve = async (dir: string, library: Library): Promise<Served> => {
   const { default: MiniSearch } = await import('minisearch');
-  const { matchText } = await import('#functions/catalogue/domain/text-matching');
-  const { unpackTextIndex } = await import('#functions/catalogue/domain/search-text-index');
+  const { matchText, unpackTextIndex } = await import('#functions/contracts/search-engine');
   const options = await miniSearchOptions();
   const bytes = readFileSync(fileOf(dir, library));
   globalThis.gc?.();

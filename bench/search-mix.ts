@@ -4,7 +4,7 @@
  * most products: `de`, `edition`), a prefix, every filter, every sort, and deep pages (the last
  * pages of large answers). As a function receives them: already validated.
  */
-import type { SearchRequest } from '#functions/catalogue/domain/search-request';
+import type { SearchRequest } from '#functions/contracts/search-engine';
 
 const base: SearchRequest = { productTypes: [], brands: [], page: 1, limit: 20, sort: 'id' };
 

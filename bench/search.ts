@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '#commons/languages';
+import { LANGUAGES } from '#functions/contracts/served-languages';
 import { SEARCH_MEMORY_MB } from '#lib/search-functions';
 import type { BenchRow } from './bench-row';
 import { searchMix } from './search-mix';
@@ -55,9 +55,9 @@ interface Published {
 
 const publish = async (products: number, dir: string): Promise<Published> => {
   const { seedProducts, seedStocks } = await import('#local/seed/product-seed');
-  const { searchSnapshotOf } = await import('#functions/catalogue/domain/search-snapshot');
-  const { stockSnapshotOf } = await import('#functions/catalogue/domain/search-document');
-  const { compressSnapshot } = await import('#functions/catalogue/adapters/search-snapshot-codec');
+  const { searchSnapshotOf, stockSnapshotOf, compressSnapshot } = await import(
+    '#functions/contracts/search-engine'
+  );
   const catalogue = seedProducts(products);
   const started = performance.now();
   const snapshot = searchSnapshotOf(catalogue);
@@ -90,11 +90,8 @@ interface Served {
 }
 
 const serve = async (dir: string): Promise<Served> => {
-  const { decompressSnapshot } = await import('#functions/catalogue/adapters/search-snapshot-codec');
-  const { unpackSearchColumns } = await import('#functions/catalogue/domain/search-columns');
-  const { unpackTextIndex } = await import('#functions/catalogue/domain/search-text-index');
-  const { stockMask } = await import('#functions/catalogue/domain/search-snapshot');
-  const { searchProducts } = await import('#functions/catalogue/services/search-service');
+  const { decompressSnapshot, unpackSearchColumns, unpackTextIndex, stockMask, searchProducts } =
+    await import('#functions/contracts/search-engine');
   const from = files(dir);
   // What S3 would hand the function: the objects' bytes.
   const bytes = {

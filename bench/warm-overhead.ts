@@ -46,10 +46,11 @@ const thisFile = fileURLToPath(import.meta.url);
 
 /** In the child: LOG_LEVEL is already in the environment, before the logger is made. */
 const runChild = async (): Promise<ChildResult> => {
-  const { httpRoute } = await import('#commons/http/http-route');
-  const { negotiateLanguage } = await import('#commons/languages');
-  const { PRODUCT_FIELDS, productView } = await import('#functions/catalogue/domain/product');
-  const { productPath } = await import('#functions/catalogue/http-schemas/paths');
+  const { httpRoute } = await import('#functions/contracts/product-route-parts');
+  const { negotiateLanguage } = await import('#functions/contracts/served-languages');
+  const { PRODUCT_FIELDS, productView, productPath } = await import(
+    '#functions/contracts/product-route-parts'
+  );
   const { seedProducts } = await import('#local/seed/product-seed');
 
   const event = JSON.parse(

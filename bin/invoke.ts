@@ -12,15 +12,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { PUBLISH_TIMING } from '#functions/catalogue/domain/publish-workflow-contract';
-import { TASK_TIMEOUTS } from '#functions/reports/domain/report-workflow-contract';
+import { PUBLISH_TIMING } from '#functions/contracts/publish-workflow-contract';
+import { TASK_TIMEOUTS } from '#functions/contracts/report-workflow-contract';
 import {
   batchFunctions,
   catalogueFunctions,
   type FunctionSpec,
   reportFunctions,
-  routes,
-} from '#functions/routes';
+} from '#functions/function-registry';
+import { routes } from '#functions/routes';
 import { batchQueueSettings } from '#lib/batch-queue-settings';
 import { issuerEnvironment, sandboxIssuer } from '#local/issuer/sandbox-issuer';
 import { importHandler, type LambdaHandler } from '#local/lambda/import-handler';

@@ -12,8 +12,8 @@ import {
   catalogueFunctions,
   eventFunctions,
   reportFunctions,
-  routes,
-} from '#functions/routes';
+} from '#functions/function-registry';
+import { routes } from '#functions/routes';
 import { apiReferenceFiles, DOCS_PATH, OPENAPI_PATH } from '#local/api-reference';
 import { startCatalogueUpgrade } from '#local/catalogue/sandbox-catalogue';
 import { type FaultInjector, parseSandboxFaults, SANDBOX_FAULTS_ENV } from '#local/faults';

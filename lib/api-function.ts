@@ -10,8 +10,8 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { SERVICE_NAME, SERVICE_NAME_ENV, STAGE_ENV, TABLE_NAME_ENV } from '#commons/environment';
-import type { TableAccess } from '#commons/table-access';
+import { SERVICE_NAME, SERVICE_NAME_ENV, STAGE_ENV, TABLE_NAME_ENV } from '#functions/contracts/environment';
+import type { TableAccess } from '#functions/contracts/function-table-access';
 import { functionsDir, lockFile, projectRoot } from './project-paths';
 import type { StageSettings } from './stage';
 import { tableStatements } from './table-statements';

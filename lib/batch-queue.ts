@@ -5,8 +5,8 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BATCH_QUEUE_URL_ENV } from '#commons/environment';
-import { batchFunctions, type FunctionSpec } from '#functions/routes';
+import { BATCH_QUEUE_URL_ENV } from '#functions/contracts/environment';
+import { batchFunctions, type FunctionSpec } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import {
   batchDeadLetterQueueName,

@@ -7,7 +7,7 @@ import {
   SEARCH_SNAPSHOT_PATTERN,
   UPLOAD_PREFIX,
   VERSION_PREFIX,
-} from '#functions/catalogue/adapters/import-object-keys';
+} from '#functions/contracts/keys/import-object-keys';
 import { bucketArnInFinding } from './nag-arn';
 import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';

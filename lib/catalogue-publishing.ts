@@ -23,14 +23,14 @@ import {
   PhysicalResourceId,
 } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { CATALOGUE_ENV } from '#commons/environment';
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
 import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
   UPGRADE_START,
-} from '#functions/catalogue/domain/publish-workflow-contract';
-import { catalogueFunctions } from '#functions/routes';
+} from '#functions/contracts/publish-workflow-contract';
+import { catalogueFunctions } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import { CatalogueImportBucket } from './catalogue-import-bucket';
 import { LAMBDA_SERVICE_ERRORS, lambdaTask } from './lambda-task';

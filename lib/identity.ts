@@ -13,9 +13,9 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { AUTH_ENV } from '#commons/environment';
-import { ADMIN_GROUP } from '#functions/identity/domain/auth-settings';
-import { identityFunctions } from '#functions/routes';
+import { ADMIN_GROUP } from '#functions/contracts/auth-settings';
+import { AUTH_ENV } from '#functions/contracts/environment';
+import { identityFunctions } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
 import { routeFunctionName, stageName } from './resource-names';

@@ -16,8 +16,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_TYPE_NAMES, EVENT_TYPES } from '#functions/events/event-types';
-import { eventFunctions } from '#functions/routes';
+import { EVENT_TYPE_NAMES, EVENT_TYPES } from '#functions/contracts/event-types';
+import { eventFunctions } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import {
   eventBusName,

@@ -3,7 +3,7 @@ import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { REPORT_RETENTION_DAYS } from '#functions/reports/domain/report-job';
+import { REPORT_RETENTION_DAYS } from '#functions/contracts/report-retention';
 import { bucketArnInFinding } from './nag-arn';
 import { privateBucketProps } from './private-bucket';
 import type { StageSettings } from './stage';
@@ -14,7 +14,7 @@ export interface ReportBucketProps {
 
 /**
  * The keys the PDFs are written under: `reports/<report id>.pdf`, as
- * `functions/reports/store/report-object-key.ts` names them. The grants below cover this prefix
+ * `functions/contracts/keys/report-object-key.ts` names them. The grants below cover this prefix
  * only; test/infra/report-resources.test.ts checks that the store's keys fall under it.
  */
 export const REPORT_OBJECT_PATTERN = 'reports/*';

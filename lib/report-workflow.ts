@@ -12,7 +12,7 @@ import {
   Succeed,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { REPORT_ENV, WEBHOOK_ENV } from '#commons/environment';
+import { REPORT_ENV, WEBHOOK_ENV } from '#functions/contracts/environment';
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
@@ -20,8 +20,8 @@ import {
   REPORT_ERRORS,
   REPORT_STATES,
   TASK_TIMEOUTS,
-} from '#functions/reports/domain/report-workflow-contract';
-import { type FunctionSpec, reportFunctions } from '#functions/routes';
+} from '#functions/contracts/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import { LAMBDA_SERVICE_ERRORS, LAMBDA_THROTTLED, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';

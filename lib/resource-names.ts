@@ -4,7 +4,7 @@
  * alarms and log groups by one prefix, and two stages in one account never collide. Imports
  * nothing, so the constructs, the sandbox and the tests can all use it.
  */
-import { SERVICE_NAME } from '#commons/environment';
+import { SERVICE_NAME } from '#functions/contracts/environment';
 
 /** `CommerceApi-<stage>`: the stage's CloudFormation stack. */
 export const stackName = (stage: string): string => `CommerceApi-${stage}`;

@@ -3,10 +3,11 @@
  * `npm run smoke` (cli/smoke/) picks its users' ids here and removes what it made with these
  * keys; the stack's smoke role (lib/smoke-role.ts) is built from the same list. No AWS import.
  */
-import { CALLER_LIMIT_KEY_PREFIX, type LimitScope } from '#commons/store/caller-limit-store';
-import type { TableAccess } from '#commons/table-access';
-import { OUTCOME_PREFIX } from '#functions/events/store/outcome-items';
-import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/webhooks/store/webhook-secret-keys';
+
+import type { TableAccess } from '#functions/contracts/function-table-access';
+import { CALLER_LIMIT_KEY_PREFIX, type LimitScope } from '#functions/contracts/keys/caller-limit-keys';
+import { OUTCOME_PREFIX } from '#functions/contracts/keys/outcome-keys';
+import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/contracts/keys/webhook-secret-keys';
 
 /**
  * User ids reserved for the smoke's temporary users: the 15-digit ids starting with 9 (the

@@ -11,8 +11,8 @@ import {
 } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct, type IConstruct } from 'constructs';
-import { preflightProperties } from '#functions/deployment/preflight-properties';
-import { deploymentFunctions, reportFunctions } from '#functions/routes';
+import { preflightProperties } from '#functions/contracts/preflight-properties';
+import { deploymentFunctions, reportFunctions } from '#functions/function-registry';
 import { ApiFunction } from './api-function';
 import { functionEntry } from './project-paths';
 import { routeFunctionName } from './resource-names';

@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableSchema } from '#commons/table-schema';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { stageName } from './resource-names';
 import type { StageSettings } from './stage';
 
@@ -13,7 +13,7 @@ const attributeType = (type: 'S' | 'N'): AttributeType =>
   type === 'N' ? AttributeType.NUMBER : AttributeType.STRING;
 
 /**
- * The service's one DynamoDB table, built from `functions/commons/table-schema.ts` so the
+ * The service's one DynamoDB table, built from `functions/contracts/table-schema.ts` so the
  * adapters, the sandbox and the deployed table cannot disagree on keys or indexes.
  */
 export class CommerceTable extends Construct {

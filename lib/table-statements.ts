@@ -1,7 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { type TableAccess, tableAccess } from '#commons/table-access';
-import { tableSchema } from '#commons/table-schema';
+import { type TableAccess, tableAccess } from '#functions/contracts/function-table-access';
+import { tableSchema } from '#functions/contracts/table-schema';
 
 /**
  * The IAM statements of a table access (docs/design.md D53): one per grant, the grant's actions

@@ -29,8 +29,8 @@
  * the function is not invoked for a failed attempt. `generate` is checked before `store`.
  */
 import type { SQSRecord } from 'aws-lambda';
-import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
-import { type FunctionSpec, reportFunctions } from '#functions/routes';
+import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/function-registry';
 
 export const SANDBOX_FAULTS_ENV = 'SANDBOX_FAULTS';
 

@@ -5,7 +5,7 @@ import {
   REPORT_ENV,
   TABLE_NAME_ENV,
   WEBHOOK_ENV,
-} from '#commons/environment';
+} from '#functions/contracts/environment';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 import { SANDBOX_WEBHOOK_KEY_NAME } from './webhooks/sandbox-webhooks';
 

@@ -6,7 +6,7 @@
  * constructs synthesize them; then the functions' environment, which
  * points the SDK at these servers, and the sandbox issuer's keys for the authorizer.
  */
-import { SERVICE_NAME, SERVICE_NAME_ENV } from '#commons/environment';
+import { SERVICE_NAME, SERVICE_NAME_ENV } from '#functions/contracts/environment';
 import {
   openSandboxCatalogue,
   runningCatalogue,

@@ -8,8 +8,7 @@
  * the caller's claims mapped into the context.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import { tokenVerifier } from '#functions/identity/adapters/token-verifier';
-import { bearerToken } from '#functions/identity/domain/token-claims';
+import { bearerToken, tokenVerifier } from '#functions/contracts/floor-parts/authorizer-floor-parts';
 
 const verifier = tokenVerifier(process.env);
 

@@ -4,7 +4,7 @@
  * the same reads and the same S3 write, minus rendering, so minus pdf-lib too. The bytes are a
  * fixed, minimal, valid PDF.
  */
-import type { OrdersReportInput } from '#functions/reports/domain/report-pdf';
+import type { OrdersReportInput } from '#functions/contracts/pdf-rendering';
 
 const FIXED_PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +

@@ -3,7 +3,7 @@
  * (functions/reports/store/s3-report-reader.ts: a pre-signer and `fetch`, the route has no S3
  * client): the floor of `GET /orders/reports/{report_id}`.
  */
-import { s3ReportReader } from '#functions/reports/store/s3-report-reader';
+import { s3ReportReader } from '#functions/contracts/floor-parts/report-reader-floor-parts';
 import { floorHandler } from './sdk-floor';
 
 export const handler = floorHandler((request) => {

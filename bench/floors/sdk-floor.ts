@@ -11,8 +11,11 @@
  * client each, for the functions that have one.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '#commons/clients/dynamodb';
-import { callerFromAuthorizer } from '#commons/http/caller-context';
+import {
+  callerFromAuthorizer,
+  documentClient,
+  tableName,
+} from '#functions/contracts/floor-parts/sdk-floor-parts';
 import type { FloorEvent, FloorRequest } from './floor-event';
 
 /** Sends the requests this floor's client knows; undefined for a request it does not. */

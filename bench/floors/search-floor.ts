@@ -4,8 +4,9 @@
  * of `POST /products/search` and of `GET /products`, which answers `searchCriteria` the same way.
  * It reads the snapshot's objects whole, as the function does, and does nothing with them.
  */
-import { presignedGet } from '#commons/clients/s3-presigned';
-import { CATALOGUE_ENV } from '#commons/environment';
+
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
+import { presignedGet } from '#functions/contracts/floor-parts/search-floor-parts';
 import { floorHandler } from './sdk-floor';
 
 const SIGNED_SECONDS = 60;

@@ -7,8 +7,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { sfnClient } from '#commons/clients/sfn';
-import { REPORT_ENV } from '#commons/environment';
+import { REPORT_ENV } from '#functions/contracts/environment';
+import { sfnClient } from '#functions/contracts/floor-parts/sfn-floor-parts';
 import { floorHandler } from './sdk-floor';
 
 export const handler = floorHandler((request) => {

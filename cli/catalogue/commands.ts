@@ -1,6 +1,6 @@
-import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
-import { CATALOGUE_LAYOUT, layoutOf } from '#functions/catalogue/domain/catalogue-layout';
-import type { PublishRecord } from '#functions/catalogue/services/publish-ports';
+import { catalogueLines } from '#functions/contracts/catalogue-file-format';
+import { CATALOGUE_LAYOUT, layoutOf } from '#functions/contracts/catalogue-publish-steps';
+import type { PublishRecord } from '#functions/contracts/catalogue-records';
 import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 import {
   type PublishOutcome,

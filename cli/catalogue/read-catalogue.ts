@@ -1,13 +1,13 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Catalogue } from '#functions/catalogue/domain/catalogue-file';
-import type { ListingEntry } from '#functions/catalogue/domain/listing';
+import type { Catalogue } from '#functions/contracts/catalogue-file-format';
 import type {
   ActiveRecord,
+  ListingEntry,
   LockHolder,
   PublishRecord,
   VersionRecord,
-} from '#functions/catalogue/services/publish-ports';
-import { versionCatalogue } from '#functions/catalogue/store/catalogue-items';
+} from '#functions/contracts/catalogue-records';
+import { versionCatalogue } from '#functions/contracts/catalogue-records';
 import {
   activeVersionKey,
   LISTING_ENTRY_PREFIX,
@@ -17,7 +17,7 @@ import {
   publishLockKey,
   referenceDataKey,
   versionRecordKey,
-} from '#functions/catalogue/store/catalogue-keys';
+} from '#functions/contracts/keys/catalogue-keys';
 import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 
 type Item = Record<string, unknown>;

@@ -6,8 +6,13 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import { checkBusEvent, type EventIdentity, eventIdentity } from '#functions/events/bus-event';
-import { type EventOutcome, recordLabel } from '#functions/events/domain/event-outcome';
+import {
+  checkBusEvent,
+  type EventIdentity,
+  type EventOutcome,
+  eventIdentity,
+  recordLabel,
+} from '#functions/contracts/event-messages';
 import { SOONEST_VISIBILITY_SECONDS } from '#local/queues/local-sqs';
 import type { EventsTarget } from './events-target';
 import { type Output, reportOutcomes } from './outcome-report';

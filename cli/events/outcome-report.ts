@@ -1,4 +1,4 @@
-import { type EventOutcome, recordLabel } from '#functions/events/domain/event-outcome';
+import { type EventOutcome, recordLabel } from '#functions/contracts/event-messages';
 import { orderEventsSettings } from '#lib/order-events-settings';
 import type { EventsTarget } from './events-target';
 import { readOutcomes } from './read-outcomes';

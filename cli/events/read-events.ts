@@ -1,4 +1,4 @@
-import { type BusEvent, checkBusEvent } from '#functions/events/bus-event';
+import { type BusEvent, checkBusEvent } from '#functions/contracts/event-messages';
 
 /** A line of the file that is not an event of ours: its number (1-based) and why, in general words. */
 export interface LineProblem {

@@ -1,6 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventOutcome } from '#functions/events/domain/event-outcome';
-import { outcomeKey, outcomeOfItem } from '#functions/events/store/outcome-items';
+import type { EventOutcome } from '#functions/contracts/event-messages';
+import { outcomeOfItem } from '#functions/contracts/event-messages';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
 import type { EventsResources } from './events-target';
 
 /** BatchGetItem takes at most 100 keys a call. */

@@ -1,4 +1,4 @@
-import { recordOf } from '#functions/events/bus-event';
+import { recordOf } from '#functions/contracts/event-messages';
 import { sendEvents } from '#local/events/send-events';
 import { readInputFile } from '../input-file';
 import type { EventsTarget } from './events-target';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventOutcome, RecordRef } from '#functions/events/domain/event-outcome';
+import type { EventOutcome, RecordRef } from '#functions/contracts/event-messages';
 
 /** An event whose outcome a command waits for. */
 export interface AwaitedEvent {

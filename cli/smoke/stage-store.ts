@@ -1,12 +1,12 @@
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callerLimitKey } from '#commons/store/caller-limit-store';
-import { batchKey } from '#functions/batches/store/batch-keys';
-import { outcomeKey } from '#functions/events/store/outcome-items';
-import { userKey } from '#functions/identity/store/identity-keys';
-import { reportKey } from '#functions/reports/store/report-keys';
-import { reportObjectKey } from '#functions/reports/store/report-object-key';
-import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
+import { batchKey } from '#functions/contracts/keys/batch-keys';
+import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
+import { reportObjectKey } from '#functions/contracts/keys/report-object-key';
+import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
 import { SMOKE_LIMIT_SCOPES, smokeEventId } from '#lib/smoke-access';
 
 /**

@@ -1,5 +1,6 @@
+import type { LimitScope } from '#functions/contracts/keys/caller-limit-keys';
 import { gcra, retryAfterSeconds } from './gcra';
-import type { CallerLimitStore, LimitScope, TakeRequest } from './store/caller-limit-store';
+import type { CallerLimitStore, TakeRequest } from './store/caller-limit-store';
 
 /** Why a request was refused, and the whole seconds to wait (`Retry-After`). */
 export interface LimitRefusal {

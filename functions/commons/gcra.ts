@@ -1,4 +1,4 @@
-import type { TokenBucket } from './caller-limits';
+import type { TokenBucket } from '#functions/contracts/caller-limits';
 
 /**
  * GCRA, the Generic Cell Rate Algorithm (ITU-T I.371; the "virtual scheduling" form used by

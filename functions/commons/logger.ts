@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { SERVICE_NAME, SERVICE_NAME_ENV } from './environment';
+import { SERVICE_NAME, SERVICE_NAME_ENV } from '#functions/contracts/environment';
 
 /**
  * The functions' structured logger: one JSON line per entry, with the keys Powertools Logger

@@ -1,12 +1,12 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { STAGE_ENV } from './environment';
+import { STAGE_ENV } from '#functions/contracts/environment';
 import {
   LOCAL_STAGE,
   METRIC_DIMENSIONS,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
   type MetricName,
-} from './metric-names';
+} from '#functions/contracts/metric-names';
 
 /**
  * The service's metrics, in CloudWatch's embedded metric format (Powertools Metrics): JSON lines

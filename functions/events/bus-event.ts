@@ -1,7 +1,7 @@
+import { EVENT_TYPES, type EventType, isEventType } from '#functions/contracts/event-types';
 import type { RecordRef } from './domain/event-outcome';
 import { EventRejected } from './domain/event-rejected';
 import { checkDetail, EVENT_ID_PATTERN, type EventDetails } from './event-schemas';
-import { EVENT_TYPES, type EventType, isEventType } from './event-types';
 
 /** An event of ours, its detail checked against its type's schema. */
 export type BusEvent = {

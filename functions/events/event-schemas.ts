@@ -1,7 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import type { EventType } from '#functions/contracts/event-types';
 import type { OrderPlaced, OrderStatusChanged, UserChanged } from './domain/event-details';
-import type { EventType } from './event-types';
 import orderPlaced from './schemas/order.placed.schema.json';
 import orderStatusChanged from './schemas/order.status_changed.schema.json';
 import userRegistered from './schemas/user.registered.schema.json';

@@ -6,7 +6,7 @@ import {
   TokenAuthorizer,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { Construct } from 'constructs';
-import { authorizerFunction } from '#functions/routes';
+import { authorizerFunction } from '#functions/function-registry';
 import { ApiFunction } from '../api-function';
 import { functionEntry } from '../project-paths';
 import { resourceName, routeFunctionName } from '../resource-names';

@@ -16,7 +16,7 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type GatewayRoute, gatewayRoutes } from '#functions/gateway-paths';
+import { type GatewayRoute, gatewayRoutes } from '#functions/contracts/gateway-paths';
 import { API_VERSION, type Route, routes as routeTable } from '#functions/routes';
 import { ApiFunction } from '../api-function';
 import { functionEntry } from '../project-paths';

@@ -1,12 +1,14 @@
 import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { errorResponse } from '#commons/http/error-response-schemas';
-import type { RouteContract } from '#commons/http/http-route';
-import { CACHE_POLICIES } from '#commons/http/http-route';
-import { unwrapOptional } from '#commons/http/query';
-import { LANGUAGES } from '#commons/languages';
+import type { RouteContract } from '#functions/contracts/openapi-sources';
+import {
+  CACHE_POLICIES,
+  errorResponse,
+  LANGUAGES,
+  MAX_WEBHOOK_SECRETS,
+  unwrapOptional,
+} from '#functions/contracts/openapi-sources';
 import { API_VERSION, type Route, routes as routeTable } from '#functions/routes';
-import { MAX_WEBHOOK_SECRETS } from '#functions/webhooks/domain/webhook-secret';
 import { jsonSchemaOf } from '../json-schema';
 import { functionEntry } from '../project-paths';
 import {

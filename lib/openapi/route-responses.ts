@@ -1,31 +1,28 @@
 import type * as v from 'valibot';
-import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '#commons/caller-limits';
-import { batchResponse } from '#functions/batches/batches-response-schemas';
+import { BATCH_LIMITS, REPORT_LIMITS, STATUS_POLLS } from '#functions/contracts/caller-limits';
 import {
+  addressResponse,
+  batchResponse,
   bookResponse,
   businessUnitsResponse,
   computerResponse,
   countriesResponse,
+  createdWebhookSecretResponse,
+  emailResponse,
   imagesResponse,
+  implicitProfileResponse,
   listingResponse,
+  myOrdersResponse,
+  orderResponse,
   productResponse,
+  profileResponse,
   ratingsResponse,
+  reportStatusResponse,
   stockResponse,
   technicalInfoResponse,
-} from '#functions/catalogue/catalogue-response-schemas';
-import {
-  addressResponse,
-  emailResponse,
-  implicitProfileResponse,
-  profileResponse,
   userRecordResponse,
-} from '#functions/identity/identity-response-schemas';
-import { myOrdersResponse, orderResponse } from '#functions/orders/orders-response-schemas';
-import { reportStatusResponse } from '#functions/reports/reports-response-schemas';
-import {
-  createdWebhookSecretResponse,
   webhookSecretsResponse,
-} from '#functions/webhooks/webhooks-response-schemas';
+} from '#functions/contracts/openapi-sources';
 
 /** Headers a success answer may carry, beyond Cache-Control (every answer). */
 export type SuccessHeader = 'Location' | 'Retry-After';

@@ -10,7 +10,7 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import { METRIC_NAMES, type MetricName } from '#commons/metric-names';
+import { METRIC_NAMES, type MetricName } from '#functions/contracts/metric-names';
 import type { ApiFunction } from '../api-function';
 import { resourceName, withoutStagePrefix } from '../resource-names';
 import { chunks, physicalName, serviceMetric } from './function-metrics';

@@ -13,7 +13,12 @@ import {
   TextWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import { METRIC_DIMENSIONS, METRIC_NAMES, METRICS_NAMESPACE, type MetricName } from '#commons/metric-names';
+import {
+  METRIC_DIMENSIONS,
+  METRIC_NAMES,
+  METRICS_NAMESPACE,
+  type MetricName,
+} from '#functions/contracts/metric-names';
 import type { ApiFunction } from '../api-function';
 import { withoutStagePrefix } from '../resource-names';
 import { physicalName, serviceMetric } from './function-metrics';

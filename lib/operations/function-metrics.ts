@@ -6,7 +6,7 @@ import {
   METRICS_NAMESPACE,
   METRICS_SERVICE,
   type MetricName,
-} from '#commons/metric-names';
+} from '#functions/contracts/metric-names';
 import type { ApiFunction } from '../api-function';
 
 /** `items` in runs of at most `size`. */

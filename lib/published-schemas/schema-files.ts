@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { catalogueLineSchema, stockLineSchema } from '#functions/catalogue/domain/catalogue-schema';
-import { eventSchemas } from '#functions/events/event-schemas';
+import {
+  catalogueLineSchema,
+  eventSchemas,
+  stockLineSchema,
+} from '#functions/contracts/published-schema-sources';
 import { projectRoot } from '../project-paths';
 
 /**

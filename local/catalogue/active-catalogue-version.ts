@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { layoutOf } from '#functions/catalogue/domain/catalogue-layout';
-import { activeVersionKey } from '#functions/catalogue/store/catalogue-keys';
+import { layoutOf } from '#functions/contracts/catalogue-publish-steps';
+import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 import { sandboxDynamoDbClient } from '../local-dynamodb';
 import type { SandboxServers } from '../running-sandbox';
 

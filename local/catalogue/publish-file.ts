@@ -2,8 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { uploadKey, VERSION_PREFIX } from '#functions/catalogue/adapters/import-object-keys';
-import { claimExpiry, claimLock } from '#functions/catalogue/domain/publish-lock';
+import type { LockHolder, PublishRecord } from '#functions/contracts/catalogue-publish-steps';
+import {
+  busyMessage,
+  claimExpiry,
+  claimLock,
+  releaseLock,
+  renewClaim,
+  takeLock,
+  what,
+} from '#functions/contracts/catalogue-publish-steps';
+import { publishRecordKey } from '#functions/contracts/keys/catalogue-keys';
+import { uploadKey, VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
 import {
   newPublishId,
   PUBLISH_ERRORS,
@@ -13,11 +23,7 @@ import {
   type RemovalRequest,
   UPGRADE_START,
   upgradeId,
-} from '#functions/catalogue/domain/publish-workflow-contract';
-import type { LockHolder, PublishRecord } from '#functions/catalogue/services/publish-ports';
-import { busyMessage, what } from '#functions/catalogue/services/publish-records';
-import { publishRecordKey } from '#functions/catalogue/store/catalogue-keys';
-import { releaseLock, renewClaim, takeLock } from '#functions/catalogue/store/publish-lock-item';
+} from '#functions/contracts/publish-workflow-contract';
 import type { CatalogueTarget } from './catalogue-target';
 
 export interface PublishOutcome {

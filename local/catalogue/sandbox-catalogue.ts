@@ -4,9 +4,9 @@
  * with the same task function as the stack. Only the wait before the previous version is removed
  * is shorter, so a publish ends in seconds; readers' caches are as short as in AWS.
  */
-import { CATALOGUE_LAYOUT, upgradeNeeded } from '#functions/catalogue/domain/catalogue-layout';
-import { PUBLISH_STATES } from '#functions/catalogue/domain/publish-workflow-contract';
-import { catalogueFunctions } from '#functions/routes';
+import { CATALOGUE_LAYOUT, upgradeNeeded } from '#functions/contracts/catalogue-publish-steps';
+import { PUBLISH_STATES } from '#functions/contracts/publish-workflow-contract';
+import { catalogueFunctions } from '#functions/function-registry';
 import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox, SandboxServers } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';

@@ -1,6 +1,6 @@
 import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import type { BusEvent } from '#functions/events/bus-event';
-import { EVENT_TYPES } from '#functions/events/event-types';
+import type { BusEvent } from '#functions/contracts/event-messages';
+import { EVENT_TYPES } from '#functions/contracts/event-types';
 
 /** PutEvents takes at most 10 entries a call. */
 export const PUT_EVENTS_BATCH = 10;

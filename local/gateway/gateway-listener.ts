@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { authorizerFunction, type FunctionSpec, type Route, routes as routeTable } from '#functions/routes';
+import { authorizerFunction, type FunctionSpec } from '#functions/function-registry';
+import { type Route, routes as routeTable } from '#functions/routes';
 import type { StaticFile } from '../api-reference';
 import { handlerCache } from '../lambda/handler-cache';
 import { type HandlerLoader, importHandler, type LambdaHandler } from '../lambda/import-handler';

@@ -1,4 +1,4 @@
-import { gatewayRoutes } from '#functions/gateway-paths';
+import { gatewayRoutes } from '#functions/contracts/gateway-paths';
 import { API_VERSION, type HttpMethod, type Route } from '#functions/routes';
 
 /**
@@ -8,7 +8,7 @@ import { API_VERSION, type HttpMethod, type Route } from '#functions/routes';
  * resource, or only an intermediate one without methods, answers 404, even where a variable
  * sibling of that intermediate resource would match the path (`/orders/reports/status` is not
  * `/orders/reports/{report_id}`). Resources are the
- * stack's own (functions/gateway-paths.ts): a segment API Gateway cannot name, `@me`, is a variable
+ * stack's own (functions/contracts/gateway-paths.ts): a segment API Gateway cannot name, `@me`, is a variable
  * "pinned" to that literal, so the sandbox matches exactly what the deployed API matches.
  */
 export type Resolution =

@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import { deniedParts } from './table-requests';
 
 /**
  * The sandbox plays IAM for the table (docs/design.md D53, D54): while a function runs, each
  * DynamoDB request it sends through the functions' shared client is checked against that
- * function's grants (functions/routes.ts, the same lists the stack turns into its policy) and,
+ * function's grants (functions/routes.ts or functions/function-registry.ts, the same lists the stack turns into its policy) and,
  * outside them, refused with AccessDeniedException, as AWS would. So every e2e test runs each
  * function with exactly the access it is deployed with. Requests of the sandbox itself (seeding,
  * table creation) go through clients of their own and are not checked.
@@ -45,7 +45,7 @@ export const tableGrantsMiddleware: Middleware = (next, context) => async (args)
         $metadata: { httpStatusCode: 400 },
         message:
           `${fn.name} is not authorized to perform ${part!.action} on ${part!.index ? `index ${part!.index}` : 'the table'} ` +
-          `for ${JSON.stringify(part!.keys)}: its table grants (functions/routes.ts) do not allow it`,
+          `for ${JSON.stringify(part!.keys)}: its table grants (functions/routes.ts, functions/function-registry.ts) do not allow it`,
       });
     }
   }
@@ -66,7 +66,7 @@ let installed: Promise<void> | undefined;
  * loaded (the environment that points it at dynalite is set by then).
  */
 export const checkFunctionsTableGrants = (): Promise<void> => {
-  installed ??= import('#commons/clients/dynamodb').then(({ documentClient }) =>
+  installed ??= import('#functions/contracts/functions-dynamodb-client').then(({ documentClient }) =>
     checkTableGrants(documentClient as unknown as ClientWithMiddleware),
   );
   return installed;

@@ -1,5 +1,10 @@
-import { keyMatches, type TableAccess, type TableAction, type TableIndex } from '#commons/table-access';
-import { tableSchema } from '#commons/table-schema';
+import {
+  keyMatches,
+  type TableAccess,
+  type TableAction,
+  type TableIndex,
+} from '#functions/contracts/function-table-access';
+import { tableSchema } from '#functions/contracts/table-schema';
 
 /**
  * How IAM sees a DynamoDB request (docs/design.md D53): the actions it is authorized as, each on

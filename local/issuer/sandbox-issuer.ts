@@ -8,8 +8,8 @@ import {
 } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { AUTH_ENV } from '#commons/environment';
-import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '#functions/identity/domain/auth-settings';
+import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '#functions/contracts/auth-settings';
+import { AUTH_ENV } from '#functions/contracts/environment';
 
 /**
  * The sandbox's own token issuer (docs/design.md D2): an RS256 key it generates once per state directory and

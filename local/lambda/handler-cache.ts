@@ -1,4 +1,4 @@
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import type { HandlerLoader } from './import-handler';
 
 /**

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import { functionEntry } from '#lib/project-paths';
 import { checkFunctionsTableGrants, runAs } from '../iam/table-grants';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import { lambdaArn, sandboxFunctionName } from '../sandbox-identity';
 
 /** The stack's function settings (lib/api-function.ts), which the context reports. */

@@ -2,7 +2,7 @@
  * The order-batch queues and their consumers (`lib/batch-queue.ts`): every number comes from
  * `lib/batch-queue-settings.ts`, the module the construct is built from.
  */
-import { batchFunctions } from '#functions/routes';
+import { batchFunctions } from '#functions/function-registry';
 import { batchDeadLetterQueueName, batchQueueName, batchQueueSettings } from '#lib/batch-queue-settings';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import { type QueueWiring, retryDelaySeconds, type SandboxConsumerDefinition } from './queue-wiring';

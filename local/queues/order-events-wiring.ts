@@ -3,7 +3,7 @@
  * `lib/order-events-settings.ts`, the module the construct is built from. The dead-letter queue
  * has no consumer, as in the stack: refused events wait there for an operator.
  */
-import { eventFunctions } from '#functions/routes';
+import { eventFunctions } from '#functions/function-registry';
 import { eventsDeadLetterQueueName, eventsQueueName, orderEventsSettings } from '#lib/order-events-settings';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import { type QueueWiring, retryDelaySeconds } from './queue-wiring';

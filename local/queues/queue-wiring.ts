@@ -4,7 +4,7 @@
  * sandbox and the stack cannot drift apart. One thing is changed on purpose, and only one: the
  * wait before a failed message is retried (see SANDBOX_TIME_COMPRESSION).
  */
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import type { QueueConsumerSettings } from '#lib/batch-queue-settings';
 
 /**

@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import type { Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import type { BatchChunkMessage } from '#functions/batches/domain/batch';
-import { batchFunctions } from '#functions/routes';
+import type { BatchChunkMessage } from '#functions/contracts/batch-chunks';
+import { batchFunctions } from '#functions/function-registry';
 import { batchDeadLetterQueueName, batchQueueName } from '#lib/batch-queue-settings';
 import { queueArn, SANDBOX_ACCOUNT, SANDBOX_REGION, SANDBOX_STAGE } from '../sandbox-identity';
 import { seedOrders } from '../seed/order-seed';

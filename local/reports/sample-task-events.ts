@@ -1,8 +1,8 @@
 import type {
   RecordReportStateInput,
   ReportExecutionInput,
-} from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+} from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { SAMPLE_REPORT_ID } from '../seed/report-seed';
 
 /**

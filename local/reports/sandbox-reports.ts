@@ -3,8 +3,8 @@
  * report state machine as its construct synthesizes it (run by the sandbox's Step Functions,
  * local/stepfunctions/). The callers' signing secrets are local/webhooks/'s.
  */
-import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+import { REPORT_STATES } from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox } from '../running-sandbox';
 import type { LocalS3 } from '../s3/local-s3';

@@ -1,4 +1,4 @@
-import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
+import { catalogueLines } from '#functions/contracts/catalogue-file-format';
 import { seedCatalogue } from './catalogue-seed';
 
 /** The sandbox's seed catalogue as a catalogue file (docs/catalogue.md): the same text on every run. */

@@ -1,5 +1,4 @@
-import type { ProductRecord } from '#functions/catalogue/domain/product';
-import type { ReferenceData, StockLevel } from '#functions/catalogue/domain/reference-data';
+import type { ProductRecord, ReferenceData, StockLevel } from '#functions/contracts/seed-records';
 import { seedProducts, seedStocks } from './product-seed';
 import { seedReference } from './reference-seed';
 

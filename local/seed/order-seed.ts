@@ -1,6 +1,5 @@
-import type { Money } from '#commons/money';
-import type { OrderRecord, OrderStatus } from '#functions/orders/domain/order';
-import { customerOrdersList, orderKey, orderMonth } from '#functions/orders/store/order-keys';
+import { customerOrdersList, orderKey, orderMonth } from '#functions/contracts/keys/order-keys';
+import type { Money, OrderRecord, OrderStatus } from '#functions/contracts/seed-records';
 import { createPrng, type Prng } from './prng';
 import { CUSTOMER_IDS } from './user-seed';
 

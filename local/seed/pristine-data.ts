@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
+import { CATALOGUE_LAYOUT } from '#functions/contracts/catalogue-publish-steps';
 import { projectRoot } from '#lib/project-paths';
 
 /** Bump when the cache layout changes (the search snapshot's files included), so old entries are not reused. */

@@ -1,6 +1,4 @@
-import type { Money } from '#commons/money';
-import type { ProductRecord } from '#functions/catalogue/domain/product';
-import type { StockLevel } from '#functions/catalogue/domain/reference-data';
+import type { Money, ProductRecord, StockLevel } from '#functions/contracts/seed-records';
 import { createPrng, type Prng } from './prng';
 import { SEED_STOCK_UPDATED_AT, seedCountries, seedLocations, seedRates } from './reference-seed';
 import {

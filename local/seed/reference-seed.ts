@@ -1,5 +1,5 @@
-import type { Translated } from '#commons/languages';
-import type { BusinessUnit, Country, ReferenceData } from '#functions/catalogue/domain/reference-data';
+import type { BusinessUnit, Country, ReferenceData } from '#functions/contracts/seed-records';
+import type { Translated } from '#functions/contracts/served-languages';
 
 /** Countries where the catalogue is sold, in the order listings show them. */
 export const seedCountries: readonly Country[] = [

@@ -1,5 +1,5 @@
-import type { ReportJob } from '#functions/reports/domain/report-job';
-import { reportKey } from '#functions/reports/store/report-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
+import type { ReportJob } from '#functions/contracts/seed-records';
 
 /**
  * One report job, the one the sample events of the report routes and task functions name

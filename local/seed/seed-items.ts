@@ -1,6 +1,5 @@
-import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
-import type { BusEvent } from '#functions/events/bus-event';
-import { orderPlacedEvents } from '#functions/events/domain/order-placed-events';
+import type { BusEvent } from '#functions/contracts/event-messages';
+import { catalogueItems, orderPlacedEvents } from '#functions/contracts/seed-records';
 import { seedCatalogueText } from './catalogue-file-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { orderItems, seedOrders } from './order-seed';

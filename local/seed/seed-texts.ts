@@ -1,4 +1,4 @@
-import type { Language, Translated } from '#commons/languages';
+import type { Language, Translated } from '#functions/contracts/served-languages';
 
 /**
  * The words the seed builds product texts from, written in all five languages. Missing

@@ -1,7 +1,7 @@
 import { BatchGetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import type { BusEvent } from '#functions/events/bus-event';
-import { orderKey } from '#functions/orders/store/order-keys';
+import type { BusEvent } from '#functions/contracts/event-messages';
+import { orderKey } from '#functions/contracts/keys/order-keys';
 import { eventBusName } from '#lib/order-events-settings';
 import { sendEvents } from '../events/send-events';
 import type { SandboxServers } from '../running-sandbox';

@@ -1,5 +1,5 @@
-import type { UserRecord } from '#functions/identity/domain/user';
-import { userKey } from '#functions/identity/store/identity-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import type { UserRecord } from '#functions/contracts/seed-records';
 import { createPrng, type Prng } from './prng';
 
 /**

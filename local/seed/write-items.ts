@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchWrite, putRequests } from '#commons/store/batch-write';
+import { batchWrite, putRequests } from '#functions/contracts/seed-records';
 
 /** Writes the seed's items with the functions' own batch writer (dynalite never throttles, a real table might). */
 export async function writeItems(

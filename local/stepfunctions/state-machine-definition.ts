@@ -2,9 +2,9 @@
  * A state machine of the stack as the sandbox runs it: the definition its CDK construct
  * synthesizes, never a hand-kept copy. Its `DefinitionString` is an `Fn::Join` whose Task
  * resources are `Fn::GetAtt [<function>, Arn]`; each is replaced by the sandbox ARN of that
- * function, and each Task state is tied to the function spec (functions/routes.ts) behind it.
+ * function, and each Task state is tied to the function spec (functions/function-registry.ts) behind it.
  */
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import {
   lambdaArn,
   SANDBOX_ACCOUNT,

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import type { FunctionSpec } from '#functions/routes';
+import type { FunctionSpec } from '#functions/function-registry';
 import type { StageSettings } from '#lib/stage';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import { deployStartsFrom } from './deploy-starts';

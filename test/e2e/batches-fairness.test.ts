@@ -6,7 +6,7 @@
  * are still to come, because the first's items reach the queue at their own pace. The first's
  * batches all complete too. A sandbox of its own: the backlog would slow every other test.
  */
-import { BATCH_LIMITS } from '#commons/caller-limits';
+import { BATCH_LIMITS } from '#functions/contracts/caller-limits';
 import {
   type BatchBody,
   type BatchSandbox,

@@ -7,7 +7,7 @@
  * maxReceiveCount receives and its items end in `errors`. Each batch must come out exact.
  */
 import { CHUNK_SIZE } from '#functions/batches/domain/batch';
-import { batchFunctions } from '#functions/routes';
+import { batchFunctions } from '#functions/function-registry';
 import { batchQueueSettings } from '#lib/batch-queue-settings';
 import {
   type BatchBody,

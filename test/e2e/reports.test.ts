@@ -7,8 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { REPORT_LIMITS, STATUS_POLLS } from '#commons/caller-limits';
 import { createReceiver } from '#examples/webhook-receiver/receiver';
+import { REPORT_LIMITS, STATUS_POLLS } from '#functions/contracts/caller-limits';
 import { partnerAnswering, type Received } from '../support/local-partner';
 import { api, baseUrl } from './support/api';
 import {

@@ -7,12 +7,12 @@
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { callerLimitKey } from '#commons/store/caller-limit-store';
-import { batchKey } from '#functions/batches/store/batch-keys';
-import { userKey } from '#functions/identity/store/identity-keys';
-import { reportKey } from '#functions/reports/store/report-keys';
-import { reportObjectKey } from '#functions/reports/store/report-object-key';
-import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
+import { batchKey } from '#functions/contracts/keys/batch-keys';
+import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
+import { reportObjectKey } from '#functions/contracts/keys/report-object-key';
+import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
 import { SMOKE_LIMIT_SCOPES } from '#lib/smoke-access';
 import { sandboxDynamoDbClient } from '#local/local-dynamodb';
 import { runningSandbox } from '#local/running-sandbox';

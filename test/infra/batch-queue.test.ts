@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { BATCH_QUEUE_URL_ENV } from '#commons/environment';
-import { batchFunctions } from '#functions/routes';
+import { BATCH_QUEUE_URL_ENV } from '#functions/contracts/environment';
+import { batchFunctions } from '#functions/function-registry';
 import { BatchQueue } from '#lib/batch-queue';
 import {
   batchDeadLetterQueueName,

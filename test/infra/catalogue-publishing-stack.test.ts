@@ -3,13 +3,13 @@
  * import bucket, the task function's access, and the state machine the sandbox runs too.
  */
 
-import { CATALOGUE_ENV } from '#commons/environment';
-import { UPLOAD_PREFIX, VERSION_PREFIX } from '#functions/catalogue/adapters/import-object-keys';
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
+import { UPLOAD_PREFIX, VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
 import {
   PUBLISH_ERRORS,
   PUBLISH_STATES,
   PUBLISH_TIMING,
-} from '#functions/catalogue/domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
 import { UPLOAD_RETENTION_DAYS } from '#lib/catalogue-import-bucket';
 import {
   dev,

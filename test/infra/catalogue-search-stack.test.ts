@@ -4,8 +4,8 @@
  * no other function reads them.
  */
 
-import { CATALOGUE_ENV } from '#commons/environment';
-import { SEARCH_SNAPSHOT_PATTERN } from '#functions/catalogue/adapters/import-object-keys';
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
+import { SEARCH_SNAPSHOT_PATTERN } from '#functions/contracts/keys/import-object-keys';
 import { SEARCH_ROUTES } from '#lib/commerce-api-stack';
 import { dev, environmentOf, logicalId, statementsOf, withActionPrefix } from './support/report-template';
 

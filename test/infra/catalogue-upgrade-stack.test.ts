@@ -11,7 +11,7 @@ import {
   PUBLISH_STATES,
   PUBLISH_TIMING,
   UPGRADE_START,
-} from '#functions/catalogue/domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
 import {
   definitionOf,
   dev,

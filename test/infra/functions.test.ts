@@ -10,8 +10,8 @@ import {
   deploymentFunctions,
   eventFunctions,
   reportFunctions,
-  routes,
-} from '#functions/routes';
+} from '#functions/function-registry';
+import { routes } from '#functions/routes';
 import { CommerceRestApi } from '#lib/api/rest-api';
 import { routeFunctionName } from '#lib/resource-names';
 import { SEARCH_MEMORY_MB, SEARCH_ROUTES } from '#lib/search-functions';

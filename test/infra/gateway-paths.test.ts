@@ -1,6 +1,6 @@
 import type { RouteContract } from '#commons/http/http-route';
-import { routeLiteralsHold } from '#functions/gateway-path-parts';
-import { gatewayRoutes, pinnedSegmentsHold } from '#functions/gateway-paths';
+import { routeLiteralsHold } from '#functions/contracts/gateway-path-parts';
+import { gatewayRoutes, pinnedSegmentsHold } from '#functions/contracts/gateway-paths';
 import { API_VERSION, type Route, routes } from '#functions/routes';
 import { functionEntry } from '#lib/project-paths';
 

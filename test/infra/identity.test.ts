@@ -1,8 +1,8 @@
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
-import { AUTH_ENV } from '#commons/environment';
-import { ADMIN_GROUP } from '#functions/identity/domain/auth-settings';
+import { ADMIN_GROUP } from '#functions/contracts/auth-settings';
+import { AUTH_ENV } from '#functions/contracts/environment';
+import { authorizerFunction } from '#functions/function-registry';
 import { handler as preTokenGeneration } from '#functions/identity/handlers/pre-token-generation';
-import { authorizerFunction } from '#functions/routes';
 import { routeFunctionName } from '#lib/resource-names';
 import type { ExternalIssuer } from '#lib/stage-file';
 import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';

@@ -1,4 +1,9 @@
-import { METRIC_DIMENSIONS, METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#commons/metric-names';
+import {
+  METRIC_DIMENSIONS,
+  METRIC_NAMES,
+  METRICS_NAMESPACE,
+  METRICS_SERVICE,
+} from '#functions/contracts/metric-names';
 import type { ApiFunction } from '#lib/api-function';
 import { ALARM_SETTINGS, alarmNames, MAX_METRICS_PER_ALARM } from '#lib/operations/settings';
 import {

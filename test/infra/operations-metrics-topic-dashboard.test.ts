@@ -1,5 +1,5 @@
-import { STAGE_ENV } from '#commons/environment';
-import { METRIC_NAMES, METRICS_NAMESPACE } from '#commons/metric-names';
+import { STAGE_ENV } from '#functions/contracts/environment';
+import { METRIC_NAMES, METRICS_NAMESPACE } from '#functions/contracts/metric-names';
 import { alarmTopicName, dashboardName } from '#lib/operations/settings';
 import {
   alarmNamed,

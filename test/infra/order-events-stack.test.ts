@@ -1,6 +1,6 @@
-import { TABLE_NAME_ENV } from '#commons/environment';
-import { EVENT_TYPE_NAMES } from '#functions/events/event-types';
-import { eventFunctions } from '#functions/routes';
+import { TABLE_NAME_ENV } from '#functions/contracts/environment';
+import { EVENT_TYPE_NAMES } from '#functions/contracts/event-types';
+import { eventFunctions } from '#functions/function-registry';
 import { orderEventsSettings } from '#lib/order-events-settings';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 

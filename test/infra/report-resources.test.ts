@@ -1,8 +1,8 @@
-import { STATUS_ROUTE_THROTTLE } from '#commons/caller-limits';
-import { API_SCHEME_ENV, REPORT_ENV, WEBHOOK_ENV } from '#commons/environment';
-import { tableSchema } from '#commons/table-schema';
+import { STATUS_ROUTE_THROTTLE } from '#functions/contracts/caller-limits';
+import { API_SCHEME_ENV, REPORT_ENV, WEBHOOK_ENV } from '#functions/contracts/environment';
+import { reportObjectKey } from '#functions/contracts/keys/report-object-key';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { POLL_AFTER_SECONDS, REPORT_RETENTION_DAYS } from '#functions/reports/domain/report-job';
-import { reportObjectKey } from '#functions/reports/store/report-object-key';
 import { API_VERSION, routes } from '#functions/routes';
 import { REPORT_READER_ROUTE, REPORT_STARTER_ROUTE, SEARCH_ROUTES } from '#lib/commerce-api-stack';
 import { REPORT_OBJECT_PATTERN } from '#lib/report-bucket';

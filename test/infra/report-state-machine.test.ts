@@ -5,8 +5,8 @@ import {
   REPORT_ERRORS,
   REPORT_STATES,
   TASK_TIMEOUTS,
-} from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+} from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { routeFunctionName } from '#lib/resource-names';
 import {
   ARN_OF,

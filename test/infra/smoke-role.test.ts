@@ -4,11 +4,12 @@
  * user, and the removal of its users' items, its batch, its report job and PDF — and nothing
  * else; the outputs the smoke finds the stage by.
  */
-import { callerLimitKey } from '#commons/store/caller-limit-store';
+
 import { keyMatches, tableAccess } from '#commons/table-access';
-import { outcomeKey } from '#functions/events/store/outcome-items';
-import { userKey } from '#functions/identity/store/identity-keys';
-import { webhookSecretsKey } from '#functions/webhooks/store/webhook-secret-keys';
+import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
+import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
 import { SMOKE_CLEANUP_ACCESS, SMOKE_LIMIT_SCOPES, SMOKE_USER_IDS, smokeEventId } from '#lib/smoke-access';
 import { type CfnJson, resourcesOfType, shippedStageFile, synth } from './synth';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { AUTH_ENV } from '#commons/environment';
-import { reportFunctions } from '#functions/routes';
+import { AUTH_ENV } from '#functions/contracts/environment';
+import { reportFunctions } from '#functions/function-registry';
 import { schemaText } from '#lib/published-schemas/schema-files';
 import { routeFunctionName } from '#lib/resource-names';
 import { parseStageFile, STAGE_SCHEMA_FILE, type StageFile, stageJsonSchema } from '#lib/stage-file';

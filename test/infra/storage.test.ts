@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { tableSchema } from '#commons/table-schema';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { resourcesOfType, synth } from './synth';
 
 const TABLE = 'AWS::DynamoDB::Table';

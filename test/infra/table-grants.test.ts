@@ -1,21 +1,21 @@
 /**
  * Least privilege on the table (docs/design.md D53): for every function of the stage, the
  * DynamoDB statements of its role, read back from the template as actions, target (the table or
- * an index) and `dynamodb:LeadingKeys` patterns, are exactly the grants functions/routes.ts lists
- * for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
+ * an index) and `dynamodb:LeadingKeys` patterns, are exactly the grants functions/routes.ts or
+ * functions/function-registry.ts lists for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
  */
 
-import { CALLER_LIMIT_KEY_PREFIX } from '#commons/store/caller-limit-store';
 import type { TableAccess, TableAction, TableIndex } from '#commons/table-access';
 import { tableAccess } from '#commons/table-access';
-import { tableSchema } from '#commons/table-schema';
-import { batchCounterKey, batchKey } from '#functions/batches/store/batch-keys';
-import { OUTCOME_PREFIX } from '#functions/events/store/outcome-items';
-import { userKey } from '#functions/identity/store/identity-keys';
-import { orderKey } from '#functions/orders/store/order-keys';
-import { reportKey } from '#functions/reports/store/report-keys';
-import { allFunctions } from '#functions/routes';
-import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/webhooks/store/webhook-secret-keys';
+import { batchCounterKey, batchKey } from '#functions/contracts/keys/batch-keys';
+import { CALLER_LIMIT_KEY_PREFIX } from '#functions/contracts/keys/caller-limit-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import { orderKey } from '#functions/contracts/keys/order-keys';
+import { OUTCOME_PREFIX } from '#functions/contracts/keys/outcome-keys';
+import { reportKey } from '#functions/contracts/keys/report-keys';
+import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/contracts/keys/webhook-secret-keys';
+import { tableSchema } from '#functions/contracts/table-schema';
+import { allFunctions } from '#functions/function-registry';
 import { routeFunctionName } from '#lib/resource-names';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 

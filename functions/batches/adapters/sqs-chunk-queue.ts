@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { BATCH_QUEUE_URL_ENV } from '#commons/environment';
 import { logger } from '#commons/logger';
+import { BATCH_QUEUE_URL_ENV } from '#functions/contracts/environment';
 import type { ChunkQueue } from '../store/batch-store';
 
 const sqs = new SQSClient({});

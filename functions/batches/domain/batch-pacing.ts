@@ -1,5 +1,5 @@
-import { BATCH_ITEMS, BATCH_LIMITS } from '#commons/caller-limits';
 import { unitMs } from '#commons/gcra';
+import { BATCH_ITEMS, BATCH_LIMITS } from '#functions/contracts/caller-limits';
 
 /** SQS's longest message delay (`DelaySeconds`). */
 export const MAX_DELAY_SECONDS = 900;

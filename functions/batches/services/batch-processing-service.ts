@@ -1,5 +1,5 @@
-import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import { type BatchChunkMessage, batchError, timestamp } from '../domain/batch';
 import type { BatchStore, ChunkRecorded } from '../store/batch-store';
 

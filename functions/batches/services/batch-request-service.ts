@@ -1,7 +1,7 @@
 import type { Caller } from '#commons/caller';
 import { takeCallerLimit } from '#commons/caller-limit';
-import { BATCH_ITEMS } from '#commons/caller-limits';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
+import { BATCH_ITEMS } from '#functions/contracts/caller-limits';
 import {
   type BatchChunkMessage,
   type BatchItem,

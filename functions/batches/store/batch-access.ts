@@ -1,5 +1,5 @@
 import type { TableAccess } from '#commons/table-access';
-import { batchCounterKey } from './batch-keys';
+import { batchCounterKey } from '#functions/contracts/keys/batch-keys';
 import type { BatchStore } from './batch-store';
 
 const BATCHES = ['BATCH#*'];

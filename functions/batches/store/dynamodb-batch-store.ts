@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { conditionally, getItem, putNewItem, withoutKeys } from '#commons/store/table-items';
-import { orderKey } from '../../orders/store/order-keys';
+import { batchCounterKey, batchKey } from '#functions/contracts/keys/batch-keys';
+import { orderKey } from '#functions/contracts/keys/order-keys';
 import type { BatchRecord } from '../domain/batch';
-import { batchCounterKey, batchKey } from './batch-keys';
 import type { BatchStore } from './batch-store';
 
 export const dynamoDbBatchStore: BatchStore = {

@@ -1,9 +1,6 @@
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#commons/clients/s3';
 import { LANGUAGES } from '#commons/languages';
-import type { StockSnapshot } from '../domain/search-document';
-import type { SearchSnapshotFiles } from '../domain/search-snapshot';
-import type { ImportFiles, VersionItem } from '../services/publish-ports';
 import {
   importBucket as bucket,
   searchDocumentsKey,
@@ -11,7 +8,10 @@ import {
   searchTextKey,
   stockSnapshotKey,
   versionFileKey,
-} from './import-object-keys';
+} from '#functions/contracts/keys/import-object-keys';
+import type { StockSnapshot } from '../domain/search-document';
+import type { SearchSnapshotFiles } from '../domain/search-snapshot';
+import type { ImportFiles, VersionItem } from '../services/publish-ports';
 import { compressSnapshot } from './search-snapshot-codec';
 
 const put = (key: string, value: unknown) =>

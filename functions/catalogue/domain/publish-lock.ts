@@ -3,7 +3,7 @@
  * what the lock item holds. A command claims it before it uploads its file, for a short time it
  * renews; the workflow of the same publish id takes the claim over for the run's whole time.
  */
-import { PUBLISH_TIMING, type PublishKind } from './publish-workflow-contract';
+import { PUBLISH_TIMING, type PublishKind } from '#functions/contracts/publish-workflow-contract';
 
 export interface PublishLock {
   readonly publishId: string;

@@ -1,6 +1,6 @@
 import { workflowTask } from '#commons/workflow-task';
+import type { PublishTaskInput } from '#functions/contracts/publish-workflow-contract';
 import { s3ImportFiles } from '../adapters/s3-import-files';
-import type { PublishTaskInput } from '../domain/publish-workflow-contract';
 import {
   acquirePublishLock,
   applyStockFile,

@@ -1,6 +1,6 @@
+import type { PublishKind } from '#functions/contracts/publish-workflow-contract';
 import type { LineError } from '../domain/catalogue-file';
 import type { PublishLock } from '../domain/publish-lock';
-import type { PublishKind } from '../domain/publish-workflow-contract';
 import type { StockSnapshot } from '../domain/search-document';
 import type { SearchSnapshotFiles } from '../domain/search-snapshot';
 

@@ -1,4 +1,4 @@
-import type { PublishKind, PublishRequest } from '../domain/publish-workflow-contract';
+import type { PublishKind, PublishRequest } from '#functions/contracts/publish-workflow-contract';
 import type { LockHolder, PublishRecord, PublishStore } from './publish-ports';
 
 /** What the records and messages call a kind of run. */

@@ -1,7 +1,6 @@
-import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
-import { type LineError, parseCatalogue } from '../domain/catalogue-file';
-import { CATALOGUE_LAYOUT } from '../domain/catalogue-layout';
+import { productKey, stockKey } from '#functions/contracts/keys/catalogue-keys';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import {
   CHUNK_ITEMS,
   chunked,
@@ -11,12 +10,13 @@ import {
   PublishError,
   type PublishRequest,
   REFUSALS,
-} from '../domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
+import { type LineError, parseCatalogue } from '../domain/catalogue-file';
+import { CATALOGUE_LAYOUT } from '../domain/catalogue-layout';
 import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
 import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';
 import { catalogueItems } from '../store/catalogue-items';
-import { productKey, stockKey } from '../store/catalogue-keys';
 import { itemId, type PublishDeps, type VersionItem } from './publish-ports';
 import { busyMessage, started, updateRecord, what } from './publish-records';
 import { activeVersionFile } from './upgrade-service';

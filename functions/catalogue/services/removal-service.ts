@@ -1,12 +1,12 @@
 import { logger } from '#commons/logger';
-import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import {
   type PublishRequest,
   REMOVE_PER_TASK,
   type RemovalCursor,
   type RemovalProgress,
-} from '../domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
 import type { PublishDeps } from './publish-ports';
 import { updateRecord } from './publish-records';
 

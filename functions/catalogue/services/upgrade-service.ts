@@ -1,13 +1,13 @@
-import { VERSION_PREFIX } from '../adapters/import-object-keys';
-import { catalogueLines } from '../domain/catalogue-file';
-import { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '../domain/catalogue-layout';
+import { VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
 import {
   chunked,
   type PublishRequest,
   type UpgradeExecution,
   type UpgradeNext,
   upgradeId,
-} from '../domain/publish-workflow-contract';
+} from '#functions/contracts/publish-workflow-contract';
+import { catalogueLines } from '../domain/catalogue-file';
+import { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '../domain/catalogue-layout';
 import { versionCatalogue } from '../store/catalogue-items';
 import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';

@@ -1,6 +1,6 @@
 import { getItem } from '#commons/store/table-items';
+import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 import { layoutOf } from '../domain/catalogue-layout';
-import { activeVersionKey } from './catalogue-keys';
 
 /**
  * How long an execution environment keeps the active version it read. A publish removes the

@@ -1,8 +1,3 @@
-import type { Catalogue } from '../domain/catalogue-file';
-import { publishListings } from '../domain/listing';
-import { encodeSummary, listingSummaries } from '../domain/listing-summary';
-import type { ProductRecord } from '../domain/product';
-import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import {
   listingPartitionKey,
   listingSortKey,
@@ -13,7 +8,12 @@ import {
   referenceDataKey,
   STOCK_SORT_PREFIX,
   stockKey,
-} from './catalogue-keys';
+} from '#functions/contracts/keys/catalogue-keys';
+import type { Catalogue } from '../domain/catalogue-file';
+import { publishListings } from '../domain/listing';
+import { encodeSummary, listingSummaries } from '../domain/listing-summary';
+import type { ProductRecord } from '../domain/product';
+import type { ReferenceData, StockLevel } from '../domain/reference-data';
 
 /**
  * The table items of one catalogue version: the reference data, products, stock levels, every

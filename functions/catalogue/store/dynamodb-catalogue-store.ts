@@ -1,4 +1,11 @@
 import { getItem, getItems, type Item, readPositions, withoutKeys } from '#commons/store/table-items';
+import {
+  listingPartitionKey,
+  listingSummaryKey,
+  productKey,
+  referenceDataKey,
+  stockKey,
+} from '#functions/contracts/keys/catalogue-keys';
 import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import type { ListingEntry, ListingPartition } from '../domain/listing';
 import type { ListingReader } from '../domain/listing-page';
@@ -6,13 +13,6 @@ import { decodeSummary } from '../domain/listing-summary';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import { type ActiveVersion, activeVersion } from './active-version';
-import {
-  listingPartitionKey,
-  listingSummaryKey,
-  productKey,
-  referenceDataKey,
-  stockKey,
-} from './catalogue-keys';
 import type { CatalogueStore } from './catalogue-store';
 
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;

@@ -9,6 +9,14 @@ import {
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { batchWrite, deleteRequests, putRequests } from '#commons/store/batch-write';
 import { conditionally } from '#commons/store/table-items';
+import {
+  activeVersionKey,
+  chunkProgressKey,
+  chunkProgressPartition,
+  PUBLISH_RECORD_PREFIX,
+  publishRecordKey,
+  versionRecordKey,
+} from '#functions/contracts/keys/catalogue-keys';
 import { runLock } from '../domain/publish-lock';
 import {
   type ActiveRecord,
@@ -18,14 +26,6 @@ import {
   type VersionItem,
   type VersionRecord,
 } from '../services/publish-ports';
-import {
-  activeVersionKey,
-  chunkProgressKey,
-  chunkProgressPartition,
-  PUBLISH_RECORD_PREFIX,
-  publishRecordKey,
-  versionRecordKey,
-} from './catalogue-keys';
 import { releaseLock, takeLock } from './publish-lock-item';
 
 const get = async (key: Record<string, string>) =>

@@ -6,9 +6,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '#commons/store/table-items';
+import { publishLockKey } from '#functions/contracts/keys/catalogue-keys';
 import type { PublishLock } from '../domain/publish-lock';
 import type { LockHolder } from '../services/publish-ports';
-import { publishLockKey } from './catalogue-keys';
 
 /**
  * The writes of the lock item (`CATALOGUE/LOCK`, docs/design.md D79), given the client and the

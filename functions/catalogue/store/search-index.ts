@@ -5,7 +5,7 @@ import {
   searchDocumentsKey,
   searchTextKey,
   stockSnapshotKey,
-} from '../adapters/import-object-keys';
+} from '#functions/contracts/keys/import-object-keys';
 import { decompressSnapshot } from '../adapters/search-snapshot-codec';
 import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import type { ProductIndex } from '../domain/product-search';

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME_ENV } from '../environment';
+import { TABLE_NAME_ENV } from '#functions/contracts/environment';
 
 /**
  * One client per execution environment, created at import so warm invocations reuse its

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { API_VERSION } from '../../gateway-path-parts';
-import { API_SCHEME_ENV } from '../environment';
+import { API_SCHEME_ENV } from '#functions/contracts/environment';
+import { API_VERSION } from '#functions/contracts/gateway-path-parts';
 
 const STAGE_PREFIX = /^(\/[A-Za-z0-9._~-]+)*$/;
 

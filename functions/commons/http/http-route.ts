@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { routeLiteralsHold } from '../../gateway-path-parts';
+import { routeLiteralsHold } from '#functions/contracts/gateway-path-parts';
 import type { Caller } from '../caller';
 import { type Language, negotiateLanguage } from '../languages';
 import { logger } from '../logger';

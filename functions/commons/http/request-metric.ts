@@ -1,11 +1,11 @@
-import { STAGE_ENV } from '../environment';
+import { STAGE_ENV } from '#functions/contracts/environment';
 import {
   LOCAL_STAGE,
   METRIC_DIMENSIONS,
   METRIC_NAMES,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
-} from '../metric-names';
+} from '#functions/contracts/metric-names';
 
 /**
  * Counts one HTTP request under its route and status (`Requests`, dimensions `service`, `stage`,

@@ -1,5 +1,6 @@
+import { CALLER_LIMIT_KEY_PREFIX, type LimitScope } from '#functions/contracts/keys/caller-limit-keys';
 import type { TableAccess } from '../table-access';
-import { CALLER_LIMIT_KEY_PREFIX, type CallerLimitStore, type LimitScope } from './caller-limit-store';
+import type { CallerLimitStore } from './caller-limit-store';
 
 /**
  * What each operation of the per-caller limits store (dynamodb-caller-limit-store.ts) does to the

@@ -1,9 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { callerLimitKey } from '#functions/contracts/keys/caller-limit-keys';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { documentClient, tableName } from '../clients/dynamodb';
 import { gcraWrites, unitMs } from '../gcra';
 import { readMeter } from '../read-meter';
-import { tableSchema } from '../table-schema';
-import { type CallerLimitStore, callerLimitKey, type TakeRequest } from './caller-limit-store';
+import type { CallerLimitStore, TakeRequest } from './caller-limit-store';
 import { conditionally } from './table-items';
 
 /** An idle caller's item stays a day after its bucket is full again, then TTL removes it. */

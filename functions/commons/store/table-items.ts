@@ -7,9 +7,9 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { documentClient, tableName } from '../clients/dynamodb';
 import { readMeter } from '../read-meter';
-import { tableSchema } from '../table-schema';
 
 /** Small helpers over the one table, shared by every adapter; each counts the items it reads. */
 export type Item = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { logger } from '#commons/logger';
+import { readPreflightProperties } from '#functions/contracts/preflight-properties';
 import { awsAccountReader } from '../adapters/account-reader';
 import { sendCustomResourceResponse } from '../adapters/custom-resource-response';
 import { awsStackControl } from '../adapters/stack-control';
 import type { PreflightSettings } from '../domain/preflight-rules';
-import { readPreflightProperties } from '../preflight-properties';
 import { errorText, type PreflightOutcome, runPreflight } from '../services/preflight-service';
 
 /** The stage's settings, or why they cannot be read. */

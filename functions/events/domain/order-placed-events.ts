@@ -1,5 +1,5 @@
+import { EVENT_SOURCES } from '#functions/contracts/event-types';
 import type { OrderRecord } from '../../orders/domain/order';
-import { EVENT_SOURCES } from '../event-types';
 import type { OrderPlaced } from './event-details';
 
 /** One event as `npm run events -- send` reads it and PutEvents takes it: type, source, detail. */

@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { lastOfList } from '#commons/store/table-items';
-import { userKey } from '../../identity/store/identity-keys';
-import { customerOrdersList, orderKey, orderMonth } from '../../orders/store/order-keys';
+import { userKey } from '#functions/contracts/keys/identity-keys';
+import { customerOrdersList, orderKey, orderMonth } from '#functions/contracts/keys/order-keys';
 import { nextPosition } from '../domain/list-position';
 import { UNVERSIONED_ORDER } from '../domain/versions';
 import type { EventStore } from './event-store';

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
-import { tableSchema } from '#commons/table-schema';
-import { outcomeKey } from './outcome-items';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
+import { tableSchema } from '#functions/contracts/table-schema';
 import type { OutcomeStore } from './outcome-store';
 
 /**

@@ -1,5 +1,5 @@
 import type { TableAccess } from '#commons/table-access';
-import { OUTCOME_PREFIX } from './outcome-items';
+import { OUTCOME_PREFIX } from '#functions/contracts/keys/outcome-keys';
 import type { OutcomeStore } from './outcome-store';
 
 /**

@@ -1,13 +1,5 @@
 import type { EventOutcome, OutcomeKind, RecordRef } from '../domain/event-outcome';
 
-/**
- * An event's outcome item (docs/design.md D78): `EVENT#<event id>` / `OUTCOME`, expiring
- * (`expiresAt`, the table's TTL) after the dead-letter queue's retention. The consumer writes
- * it; `npm run events` reads it with the operator's credentials.
- */
-export const OUTCOME_PREFIX = 'EVENT#';
-export const outcomeKey = (eventId: string) => ({ pk: `${OUTCOME_PREFIX}${eventId}`, sk: 'OUTCOME' });
-
 const OUTCOMES: readonly OutcomeKind[] = ['applied', 'ignored', 'refused'];
 
 const recordOf = (value: unknown): RecordRef | undefined => {
@@ -17,7 +9,10 @@ const recordOf = (value: unknown): RecordRef | undefined => {
     : undefined;
 };
 
-/** The outcome an item holds, or undefined for an item that is not one. */
+/**
+ * The outcome an item holds (its key: functions/contracts/keys/outcome-keys.ts), or undefined for
+ * an item that is not one.
+ */
 export function outcomeOfItem(item: Record<string, unknown> | undefined): EventOutcome | undefined {
   if (!item || typeof item.eventId !== 'string') return undefined;
   const outcome = item.outcome as OutcomeKind;

@@ -1,7 +1,7 @@
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import type { JwtHeader, JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { AUTH_ENV } from '#commons/environment';
-import { DEFAULT_GROUPS_CLAIM, DEFAULT_USER_ID_CLAIM } from '../domain/auth-settings';
+import { DEFAULT_GROUPS_CLAIM, DEFAULT_USER_ID_CLAIM } from '#functions/contracts/auth-settings';
+import { AUTH_ENV } from '#functions/contracts/environment';
 import type { ClaimSettings } from '../domain/token-claims';
 import { criticalHeaderProblem, tokenTimeProblem } from '../domain/token-rules';
 

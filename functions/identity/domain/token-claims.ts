@@ -1,5 +1,5 @@
 import type { Caller } from '#commons/caller';
-import { ADMIN_GROUP } from './auth-settings';
+import { ADMIN_GROUP } from '#functions/contracts/auth-settings';
 
 export interface ClaimSettings {
   readonly userIdClaim: string;

@@ -4,9 +4,9 @@ import type {
   APIGatewayTokenAuthorizerEvent,
 } from 'aws-lambda';
 import { logger } from '#commons/logger';
-import { pinnedSegmentsHold } from '../../gateway-paths';
+import type { AuthorizerContext } from '#functions/contracts/auth-settings';
+import { pinnedSegmentsHold } from '#functions/contracts/gateway-paths';
 import { claimSettings, tokenVerifier } from '../adapters/token-verifier';
-import type { AuthorizerContext } from '../domain/auth-settings';
 import { bearerToken, callerFromClaims } from '../domain/token-claims';
 
 const verifier = tokenVerifier(process.env);

@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { getItem, withoutKeys } from '#commons/store/table-items';
+import { userKey } from '#functions/contracts/keys/identity-keys';
 import type { UserRecord } from '../domain/user';
-import { userKey } from './identity-keys';
 import type { UserStore } from './user-store';
 
 /**

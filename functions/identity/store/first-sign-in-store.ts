@@ -1,6 +1,6 @@
 import { conditionally, putNewItem } from '#commons/store/table-items';
+import { userKey } from '#functions/contracts/keys/identity-keys';
 import type { UserRecord } from '../domain/user';
-import { userKey } from './identity-keys';
 
 /**
  * Writes the user record of a first sign-in unless one exists (one conditional write: a record

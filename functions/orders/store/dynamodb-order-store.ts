@@ -6,9 +6,9 @@ import {
   readPositions,
   withoutKeys,
 } from '#commons/store/table-items';
-import { tableSchema } from '#commons/table-schema';
+import { customerOrdersList, monthsBetween, orderKey } from '#functions/contracts/keys/order-keys';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { newestFirstRange, type OrderRecord } from '../domain/order';
-import { customerOrdersList, monthsBetween, orderKey } from './order-keys';
 import type { OrderStore } from './order-store';
 
 const toOrder = (item: Item) => {

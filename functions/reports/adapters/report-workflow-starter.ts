@@ -1,7 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { sfnClient } from '#commons/clients/sfn';
-import { REPORT_ENV } from '#commons/environment';
-import type { ReportExecutionInput } from '../domain/report-workflow-contract';
+import { REPORT_ENV } from '#functions/contracts/environment';
+import type { ReportExecutionInput } from '#functions/contracts/report-workflow-contract';
 
 /** Starts the report workflow for a recorded job. */
 export interface ReportWorkflowStarter {

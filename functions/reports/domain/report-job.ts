@@ -1,5 +1,5 @@
-import { REPORT_LIMITS } from '#commons/caller-limits';
-import { REPORT_ERRORS } from './report-workflow-contract';
+import { REPORT_LIMITS } from '#functions/contracts/caller-limits';
+import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 
 /**
  * A report job (docs/design.md D5): what was asked, by whom, and how far it got. Pure rules, no AWS.

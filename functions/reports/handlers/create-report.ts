@@ -1,8 +1,8 @@
-import { REPORT_ENV } from '#commons/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { invalidRequest, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
 import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
+import { REPORT_ENV } from '#functions/contracts/environment';
 import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
 import { stepFunctionsStarter } from '../adapters/report-workflow-starter';
 import { POLL_AFTER_SECONDS, statusView } from '../domain/report-job';

@@ -1,7 +1,7 @@
 import { reportIdOf, workflowTask } from '#commons/workflow-task';
+import type { GeneratedReport, ReportExecutionInput } from '#functions/contracts/report-workflow-contract';
 import { dynamoDbUserStore } from '../../identity/store/dynamodb-user-store';
 import { dynamoDbOrderStore } from '../../orders/store/dynamodb-order-store';
-import type { GeneratedReport, ReportExecutionInput } from '../domain/report-workflow-contract';
 import { generateReport } from '../services/report-generation-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 import { s3ReportWriter } from '../store/s3-report-writer';

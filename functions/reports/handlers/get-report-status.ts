@@ -1,9 +1,9 @@
 import { takeCallerLimit } from '#commons/caller-limit';
-import { STATUS_POLLS } from '#commons/caller-limits';
 import { absoluteUrl } from '#commons/http/absolute-url';
 import { notFound, tooManyRequests } from '#commons/http/errors';
 import { httpRoute, type Reply } from '#commons/http/http-route';
 import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
+import { STATUS_POLLS } from '#functions/contracts/caller-limits';
 import { mayRead, POLL_AFTER_SECONDS, statusView } from '../domain/report-job';
 import { reportPath } from '../reports-http-schemas';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';

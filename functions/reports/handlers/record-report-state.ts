@@ -1,6 +1,9 @@
 import { dynamoDbCallerLimitStore } from '#commons/store/dynamodb-caller-limit-store';
 import { reportIdOf, workflowTask } from '#commons/workflow-task';
-import type { RecordedReportState, RecordReportStateInput } from '../domain/report-workflow-contract';
+import type {
+  RecordedReportState,
+  RecordReportStateInput,
+} from '#functions/contracts/report-workflow-contract';
 import { recordReportState } from '../services/report-outcome-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 

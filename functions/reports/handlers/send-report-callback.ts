@@ -1,9 +1,9 @@
-import { REPORT_ENV } from '#commons/environment';
 import { reportIdOf, workflowTask } from '#commons/workflow-task';
+import { REPORT_ENV } from '#functions/contracts/environment';
+import type { ReportExecutionInput } from '#functions/contracts/report-workflow-contract';
 import { webhookStageKey } from '../../webhooks/adapters/stage-key';
 import { signingSecretsOf } from '../../webhooks/services/webhook-secret-service';
 import { dynamoDbWebhookSecretStore } from '../../webhooks/store/dynamodb-webhook-secret-store';
-import type { ReportExecutionInput } from '../domain/report-workflow-contract';
 import { sendReportCallback } from '../services/report-outcome-service';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 

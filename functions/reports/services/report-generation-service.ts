@@ -1,11 +1,11 @@
 import { logger } from '#commons/logger';
-import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
+import { type GeneratedReport, REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 import type { UserStore } from '../../identity/store/user-store';
 import type { OrderStore } from '../../orders/store/order-store';
 import { createdAtBounds, MAX_REPORT_ORDERS, type ReportJob } from '../domain/report-job';
 import { renderOrdersReport } from '../domain/report-pdf';
-import { type GeneratedReport, REPORT_ERRORS } from '../domain/report-workflow-contract';
 import { WorkflowError } from '../domain/workflow-error';
 import type { ReportFileWriter } from '../store/report-files';
 import type { ReportJobStore } from '../store/report-job-store';

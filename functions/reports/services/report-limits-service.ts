@@ -1,6 +1,6 @@
 import { type LimitOutcome, takeCallerLimit } from '#commons/caller-limit';
-import { REPORT_LIMITS } from '#commons/caller-limits';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
+import { REPORT_LIMITS } from '#functions/contracts/caller-limits';
 import { holdsPlace, POLL_AFTER_SECONDS, type ReportJob } from '../domain/report-job';
 import type { ReportJobStore } from '../store/report-job-store';
 

@@ -1,11 +1,11 @@
 import { logger } from '#commons/logger';
-import { METRIC_NAMES } from '#commons/metric-names';
 import { countMetric } from '#commons/metrics';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
+import { REPORT_ERRORS, type RecordReportStateInput } from '#functions/contracts/report-workflow-contract';
 import { type SendWebhookResult, sendWebhook } from '../adapters/webhook-sender';
 import { callbackPayload } from '../domain/callback-body';
 import { failureFor } from '../domain/report-job';
-import { REPORT_ERRORS, type RecordReportStateInput } from '../domain/report-workflow-contract';
 import { WorkflowError } from '../domain/workflow-error';
 import type { ReportJobStore } from '../store/report-job-store';
 import { releaseReportPlace } from './report-limits-service';

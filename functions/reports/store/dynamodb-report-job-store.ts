@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { conditionally, getItem, putNewItem, withoutKeys } from '#commons/store/table-items';
+import { reportKey } from '#functions/contracts/keys/report-keys';
 import type { ReportJob } from '../domain/report-job';
 import type { ReportJobStore } from './report-job-store';
-import { reportKey } from './report-keys';
 
 const update = (
   id: string,

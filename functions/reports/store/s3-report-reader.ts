@@ -1,6 +1,6 @@
 import { presignedGet as presignedObjectGet } from '#commons/clients/s3-presigned';
-import { REPORT_ENV } from '#commons/environment';
-import { reportObjectKey } from './report-object-key';
+import { REPORT_ENV } from '#functions/contracts/environment';
+import { reportObjectKey } from '#functions/contracts/keys/report-object-key';
 
 /** Seconds a pre-signed download URL stays valid. */
 export const DOWNLOAD_URL_SECONDS = 300;

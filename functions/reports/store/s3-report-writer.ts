@@ -1,8 +1,8 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#commons/clients/s3';
-import { REPORT_ENV } from '#commons/environment';
+import { REPORT_ENV } from '#functions/contracts/environment';
+import { reportObjectKey } from '#functions/contracts/keys/report-object-key';
 import type { ReportFileWriter } from './report-files';
-import { reportObjectKey } from './report-object-key';
 
 export const s3ReportWriter: ReportFileWriter = {
   async put(reportId, pdf) {

@@ -1,5 +1,5 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { WEBHOOK_ENV } from '#commons/environment';
+import { WEBHOOK_ENV } from '#functions/contracts/environment';
 
 /** How long the key is reused before Secrets Manager is asked again. */
 const KEY_CACHE_SECONDS = 300;

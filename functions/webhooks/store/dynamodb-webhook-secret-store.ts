@@ -2,8 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#commons/clients/dynamodb';
 import { readMeter } from '#commons/read-meter';
 import { conditionally } from '#commons/store/table-items';
+import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
 import type { WebhookSecretRecord } from '../domain/webhook-secret';
-import { webhookSecretsKey } from './webhook-secret-keys';
 import type { WebhookSecretStore } from './webhook-secret-store';
 
 /** How often a removal is tried again when the list changed under it. */

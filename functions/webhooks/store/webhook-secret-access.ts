@@ -1,5 +1,5 @@
 import type { TableAccess } from '#commons/table-access';
-import { WEBHOOK_SECRETS_KEY_PREFIX } from './webhook-secret-keys';
+import { WEBHOOK_SECRETS_KEY_PREFIX } from '#functions/contracts/keys/webhook-secret-keys';
 import type { WebhookSecretStore } from './webhook-secret-store';
 
 const SECRETS = [`${WEBHOOK_SECRETS_KEY_PREFIX}*`];

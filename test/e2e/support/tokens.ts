@@ -7,7 +7,7 @@ import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:cryp
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type JWTPayload, SignJWT } from 'jose';
-import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '#functions/identity/domain/auth-settings';
+import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '#functions/contracts/auth-settings';
 import { SANDBOX_AUDIENCE, SANDBOX_ISSUER, sandboxIssuer } from '#local/issuer/sandbox-issuer';
 
 /** The state directory of the e2e sandbox, set by e2e-global-setup.ts beside SANDBOX_URL. */

@@ -1,5 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { gatewayRoutes } from '#functions/gateway-paths';
+import { gatewayRoutes } from '#functions/contracts/gateway-paths';
 import { API_VERSION, routes } from '#functions/routes';
 import { type CfnJson, resourcesOfType, synth } from '../synth';
 

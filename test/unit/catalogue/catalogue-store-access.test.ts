@@ -10,8 +10,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { forgetActiveVersion } from '#functions/catalogue/store/active-version';
 import { catalogueReadAccess } from '#functions/catalogue/store/catalogue-access';
-import { activeVersionKey } from '#functions/catalogue/store/catalogue-keys';
 import { activeCatalogue } from '#functions/catalogue/store/dynamodb-catalogue-store';
+import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 import { requestsWithin } from '../support/table-requests-within';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,6 +1,6 @@
 import type { ListingPartition } from '#functions/catalogue/domain/listing';
 import { partitionsFor, partitionsOf, publishListings } from '#functions/catalogue/domain/listing';
-import { listingPartitionKey as versionedPartitionKey } from '#functions/catalogue/store/catalogue-keys';
+import { listingPartitionKey as versionedPartitionKey } from '#functions/contracts/keys/catalogue-keys';
 import { catalogue, product } from './product-fixtures';
 
 /** Partition keys of one catalogue version. */

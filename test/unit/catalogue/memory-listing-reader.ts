@@ -6,7 +6,7 @@ import {
 import type { ListingReader } from '#functions/catalogue/domain/listing-page';
 import { listingSummaries } from '#functions/catalogue/domain/listing-summary';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
-import { listingPartitionKey as versionedPartitionKey } from '#functions/catalogue/store/catalogue-keys';
+import { listingPartitionKey as versionedPartitionKey } from '#functions/contracts/keys/catalogue-keys';
 
 /** Partition keys of one catalogue version. */
 const listingPartitionKey = (p: ListingPartition) => versionedPartitionKey('v1', p);

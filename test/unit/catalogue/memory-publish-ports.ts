@@ -1,5 +1,4 @@
 import { mayTakeLock, type PublishLock, runLock } from '#functions/catalogue/domain/publish-lock';
-import type { PlannedVersion, PublishRequest } from '#functions/catalogue/domain/publish-workflow-contract';
 import type { StockSnapshot } from '#functions/catalogue/domain/search-document';
 import type { SearchSnapshotFiles } from '#functions/catalogue/domain/search-snapshot';
 import {
@@ -18,6 +17,7 @@ import {
   switchActiveVersion,
   writeVersionChunk,
 } from '#functions/catalogue/services/publish-service';
+import type { PlannedVersion, PublishRequest } from '#functions/contracts/publish-workflow-contract';
 
 /** The publish workflow's ports in memory: a table of items, the control records, and the bucket. */
 export function memoryPublishPorts(uploads: Record<string, string> = {}) {

@@ -4,16 +4,16 @@
  * after its retries. And an operator's removal of a version left behind, never the active one.
  */
 
-import { METRIC_NAMES } from '#commons/metric-names';
 import { metrics } from '#commons/metrics';
 import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
-import { PUBLISH_ERRORS, type RemovalRequest } from '#functions/catalogue/domain/publish-workflow-contract';
 import { acquirePublishLock, recordPublishFailure } from '#functions/catalogue/services/publish-service';
 import {
   recordRemoval,
   recordRemovalFailure,
   removeVersion,
 } from '#functions/catalogue/services/removal-service';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
+import { PUBLISH_ERRORS, type RemovalRequest } from '#functions/contracts/publish-workflow-contract';
 import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { publishRequest, publishWorkflow } from './memory-publish-ports';
 

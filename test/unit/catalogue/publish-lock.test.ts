@@ -7,16 +7,16 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
 import { claimExpiry, claimLock, mayTakeLock, runLock } from '#functions/catalogue/domain/publish-lock';
-import { PUBLISH_ERRORS, PUBLISH_TIMING } from '#functions/catalogue/domain/publish-workflow-contract';
 import { acquirePublishLock } from '#functions/catalogue/services/publish-service';
 import { lockForUpgrade, nameUpgrade } from '#functions/catalogue/services/upgrade-service';
-import { publishLockKey } from '#functions/catalogue/store/catalogue-keys';
 import {
   type LockTable,
   releaseLock,
   renewClaim,
   takeLock,
 } from '#functions/catalogue/store/publish-lock-item';
+import { publishLockKey } from '#functions/contracts/keys/catalogue-keys';
+import { PUBLISH_ERRORS, PUBLISH_TIMING } from '#functions/contracts/publish-workflow-contract';
 import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { startLocalTable } from '../support/local-table';

@@ -1,5 +1,4 @@
 import { catalogueLines } from '#functions/catalogue/domain/catalogue-file';
-import { PUBLISH_ERRORS } from '#functions/catalogue/domain/publish-workflow-contract';
 import {
   acquirePublishLock,
   applyStockFile,
@@ -8,6 +7,7 @@ import {
   switchActiveVersion,
 } from '#functions/catalogue/services/publish-service';
 import { removeVersion } from '#functions/catalogue/services/removal-service';
+import { PUBLISH_ERRORS } from '#functions/contracts/publish-workflow-contract';
 import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
 

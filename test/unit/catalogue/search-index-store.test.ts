@@ -4,16 +4,16 @@
  * only when asked, again for a new version, the stock again when its ETag changed.
  */
 import { gzipSync } from 'node:zlib';
-import { CATALOGUE_ENV } from '#commons/environment';
-import {
-  searchDocumentsKey,
-  searchTextKey,
-  stockSnapshotKey,
-} from '#functions/catalogue/adapters/import-object-keys';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
 import { labelOf } from '#functions/catalogue/domain/search-text-index';
 import { searchIndex } from '#functions/catalogue/store/search-index';
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
+import {
+  searchDocumentsKey,
+  searchTextKey,
+  stockSnapshotKey,
+} from '#functions/contracts/keys/import-object-keys';
 import { product } from './product-fixtures';
 
 process.env[CATALOGUE_ENV.bucket] = 'imports-test';

@@ -6,10 +6,10 @@
  */
 import { type Catalogue, catalogueLines } from '#functions/catalogue/domain/catalogue-file';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
-import { upgradeId } from '#functions/catalogue/domain/publish-workflow-contract';
 import { acquirePublishLock, applyStockFile } from '#functions/catalogue/services/publish-service';
 import { lockForUpgrade, nameUpgrade } from '#functions/catalogue/services/upgrade-service';
 import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
+import { upgradeId } from '#functions/contracts/publish-workflow-contract';
 import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
 

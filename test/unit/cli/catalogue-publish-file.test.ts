@@ -14,7 +14,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { PUBLISH_RECORD_PREFIX, publishLockKey } from '#functions/catalogue/store/catalogue-keys';
+import { PUBLISH_RECORD_PREFIX, publishLockKey } from '#functions/contracts/keys/catalogue-keys';
 import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 import { publishFile, removeCatalogueVersion } from '#local/catalogue/publish-file';
 

@@ -20,7 +20,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { deadLettersCommand, redriveCommand } from '#cli/events/dead-letters';
 import type { EventsTarget } from '#cli/events/events-target';
 import { sendCommand } from '#cli/events/send-command';
-import { outcomeKey } from '#functions/events/store/outcome-items';
+import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
 import { placed, statusChanged } from '../events/event-fixtures';
 
 const eventBridge = mockClient(EventBridgeClient);

@@ -1,5 +1,5 @@
-import { API_SCHEME_ENV } from '#commons/environment';
 import { absoluteUrl } from '#commons/http/absolute-url';
+import { API_SCHEME_ENV } from '#functions/contracts/environment';
 import { apiEvent } from '../support/api-event';
 
 /** What a client may write into the headers API Gateway hands on: none of it may reach a Location. */

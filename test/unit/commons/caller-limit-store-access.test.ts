@@ -6,9 +6,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { STATUS_POLLS } from '#commons/caller-limits';
 import { callerLimitAccess } from '#commons/store/caller-limit-access';
 import { dynamoDbCallerLimitStore as store } from '#commons/store/dynamodb-caller-limit-store';
+import { STATUS_POLLS } from '#functions/contracts/caller-limits';
 import { deniedParts } from '#local/iam/table-requests';
 import { requestsWithin } from '../support/table-requests-within';
 

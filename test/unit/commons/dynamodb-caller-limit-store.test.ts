@@ -3,9 +3,9 @@
  * (no mock: the conditional updates are what decide). Each test uses its own caller id.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TokenBucket } from '#commons/caller-limits';
-import { BATCH_ITEMS, STATUS_POLLS } from '#commons/caller-limits';
 import type { CallerLimitStore } from '#commons/store/caller-limit-store';
+import type { TokenBucket } from '#functions/contracts/caller-limits';
+import { BATCH_ITEMS, STATUS_POLLS } from '#functions/contracts/caller-limits';
 import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { startLocalTable } from '../support/local-table';
 

@@ -1,12 +1,12 @@
 import { refusalIn, takeCallerLimit } from '#commons/caller-limit';
+import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '#commons/gcra';
 import {
   BATCH_ITEMS,
   BATCH_LIMITS,
   REPORT_LIMITS,
   STATUS_POLLS,
   type TokenBucket,
-} from '#commons/caller-limits';
-import { gcra, gcraWrites, retryAfterSeconds, unitMs } from '#commons/gcra';
+} from '#functions/contracts/caller-limits';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 
 const T0 = Date.parse('2026-11-22T10:00:09.500Z');

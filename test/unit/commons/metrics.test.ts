@@ -1,6 +1,6 @@
-import { STAGE_ENV } from '#commons/environment';
-import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#commons/metric-names';
 import { recordRequest } from '#commons/metrics';
+import { STAGE_ENV } from '#functions/contracts/environment';
+import { METRIC_NAMES, METRICS_NAMESPACE, METRICS_SERVICE } from '#functions/contracts/metric-names';
 
 type MetricsModule = typeof import('#commons/metrics');
 

@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { userKey } from '#functions/contracts/keys/identity-keys';
 import { handler as getImplicitProfile } from '#functions/identity/handlers/get-implicit-profile';
 import { handler as getMe } from '#functions/identity/handlers/get-me';
 import { handler as getProfile } from '#functions/identity/handlers/get-profile';
 import { handler as putAddress } from '#functions/identity/handlers/put-user-address';
 import { handler as putEmail } from '#functions/identity/handlers/put-user-email';
-import { userKey } from '#functions/identity/store/identity-keys';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { gatewayRoutes } from '#functions/gateway-paths';
-import { batchFunctions, reportFunctions, routes } from '#functions/routes';
+import { gatewayRoutes } from '#functions/contracts/gateway-paths';
+import { batchFunctions, reportFunctions } from '#functions/function-registry';
+import { routes } from '#functions/routes';
 import { sampleSqsEvents } from '#local/queues/sample-sqs-events';
 import { sampleTaskEvents } from '#local/reports/sample-task-events';
 import { eventsDir } from '#local/sample-events/events-dir';

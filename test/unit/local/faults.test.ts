@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
-import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
-import { type FunctionSpec, reportFunctions } from '#functions/routes';
+import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/function-registry';
 import { parseSandboxFaults } from '#local/faults';
 
 const chunk = (ids: number[], receiveCount: number) =>

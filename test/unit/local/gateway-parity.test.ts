@@ -3,7 +3,7 @@
  * to the synthesized API of lib/api/, so the sandbox and the stack cannot drift apart.
  */
 import { Template } from 'aws-cdk-lib/assertions';
-import { gatewayRoutes } from '#functions/gateway-paths';
+import { gatewayRoutes } from '#functions/contracts/gateway-paths';
 import { routes } from '#functions/routes';
 import { createCommerceApi } from '#lib/commerce-api-stack';
 import { gatewayAnswers } from '#local/gateway/gateway-errors';

@@ -3,7 +3,7 @@
  * record counts it (docs/design.md D80), not the seed: after a 10,000-product publish it says so.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { activeVersionKey } from '#functions/catalogue/store/catalogue-keys';
+import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 import { activeCatalogue, describeCatalogue } from '#local/catalogue/active-catalogue-version';
 import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { startLocalTable } from '../support/local-table';

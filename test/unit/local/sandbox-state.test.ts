@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteTableCommand, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { activeVersionKey, productKey } from '#functions/catalogue/store/catalogue-keys';
+import { activeVersionKey, productKey } from '#functions/contracts/keys/catalogue-keys';
 import { openSandboxState, type SandboxState } from '#local/sandbox-state';
 import { lockStateDir, readDataState, StateDirBusyError, statePaths } from '#local/state-dir';
 

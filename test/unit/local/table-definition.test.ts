@@ -1,4 +1,4 @@
-import { tableSchema } from '#commons/table-schema';
+import { tableSchema } from '#functions/contracts/table-schema';
 import { createTableInput, DEFAULT_SANDBOX_TABLE_NAME, synthesizeTableInput } from '#local/table-definition';
 
 const keys = {

@@ -1,9 +1,9 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { orderKey } from '#functions/contracts/keys/order-keys';
 import { newestFirstRange } from '#functions/orders/domain/order';
 import { handler as getOrder } from '#functions/orders/handlers/get-order';
 import { handler as listMyOrders } from '#functions/orders/handlers/list-my-orders';
-import { orderKey } from '#functions/orders/store/order-keys';
 import { apiEvent, lambdaContext } from '../support/api-event';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -2,7 +2,7 @@
  * The report limits of each caller (docs/design.md D56), on the services with in-memory ports:
  * places in progress, the hourly bucket, what frees a place, and that a refusal leaves nothing.
  */
-import { REPORT_LIMITS } from '#commons/caller-limits';
+import { REPORT_LIMITS } from '#functions/contracts/caller-limits';
 import { POLL_AFTER_SECONDS } from '#functions/reports/domain/report-job';
 import { recordReportState } from '#functions/reports/services/report-outcome-service';
 import { ReportRequestLimited, requestReport } from '#functions/reports/services/report-request-service';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { METRIC_NAMES } from '#commons/metric-names';
 import { reportIdOf, workflowTask } from '#commons/workflow-task';
+import { METRIC_NAMES } from '#functions/contracts/metric-names';
+import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 import type { UserRecord } from '#functions/identity/domain/user';
 import type { OrderRecord } from '#functions/orders/domain/order';
-import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
 import { generateReport } from '#functions/reports/services/report-generation-service';
 import { recordReportState, sendReportCallback } from '#functions/reports/services/report-outcome-service';
 import { partnerAnswering } from '../../support/local-partner';

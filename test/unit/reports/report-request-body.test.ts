@@ -1,7 +1,7 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { REPORT_ENV } from '#commons/environment';
+import { REPORT_ENV } from '#functions/contracts/environment';
 import { handler as createReport } from '#functions/reports/handlers/create-report';
 import { apiEvent, lambdaContext } from '../support/api-event';
 

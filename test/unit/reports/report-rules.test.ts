@@ -1,4 +1,5 @@
-import { monthsBetween } from '#functions/orders/store/order-keys';
+import { monthsBetween } from '#functions/contracts/keys/order-keys';
+import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 import {
   createdAtBounds,
   daysCovered,
@@ -9,7 +10,6 @@ import {
   reportFileName,
   statusView,
 } from '#functions/reports/domain/report-job';
-import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
 import { reportJob as job } from './report-fixtures';
 
 describe('the report period (docs/design.md D5)', () => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 import type { UserRecord } from '#functions/identity/domain/user';
 import type { OrderRecord } from '#functions/orders/domain/order';
 import { MAX_REPORT_ORDERS } from '#functions/reports/domain/report-job';
-import { REPORT_ERRORS } from '#functions/reports/domain/report-workflow-contract';
 import { generateReport } from '#functions/reports/services/report-generation-service';
 import { recordReportState, sendReportCallback } from '#functions/reports/services/report-outcome-service';
 import {

@@ -8,18 +8,18 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as v from 'valibot';
-import { STATUS_ROUTE_THROTTLE } from '#commons/caller-limits';
-import * as callerLimitStore from '#commons/store/caller-limit-store';
 import { batchBody } from '#functions/batches/batches-http-schemas';
 import { MAX_BATCH_ITEMS } from '#functions/batches/domain/batch';
-import * as batchKeys from '#functions/batches/store/batch-keys';
-import * as catalogueKeys from '#functions/catalogue/store/catalogue-keys';
+import { STATUS_ROUTE_THROTTLE } from '#functions/contracts/caller-limits';
+import * as batchKeys from '#functions/contracts/keys/batch-keys';
+import * as callerLimitKeys from '#functions/contracts/keys/caller-limit-keys';
+import * as catalogueKeys from '#functions/contracts/keys/catalogue-keys';
+import * as identityKeys from '#functions/contracts/keys/identity-keys';
+import * as orderKeys from '#functions/contracts/keys/order-keys';
+import * as outcomeKeys from '#functions/contracts/keys/outcome-keys';
+import * as reportKeys from '#functions/contracts/keys/report-keys';
+import * as webhookSecretKeys from '#functions/contracts/keys/webhook-secret-keys';
 import * as eventStore from '#functions/events/store/dynamodb-event-store';
-import * as outcomeItems from '#functions/events/store/outcome-items';
-import * as identityKeys from '#functions/identity/store/identity-keys';
-import * as orderKeys from '#functions/orders/store/order-keys';
-import * as reportKeys from '#functions/reports/store/report-keys';
-import * as webhookSecretKeys from '#functions/webhooks/store/webhook-secret-keys';
 import { projectRoot } from '#lib/project-paths';
 
 const read = (file: string) => readFileSync(path.join(projectRoot, file), 'utf8');
@@ -84,8 +84,8 @@ describe('docs/architecture.md "The table"', () => {
     batchCounterKey: batchKeys.batchCounterKey,
     reportKey: reportKeys.reportKey('0b6f7c1e-3a52-4a8e-9a43-5d5b0f1c2e3d'),
     webhookSecretsKey: webhookSecretKeys.webhookSecretsKey(7),
-    callerLimitKey: callerLimitStore.callerLimitKey('report-status', 7),
-    outcomeKey: outcomeItems.outcomeKey('evt-1'),
+    callerLimitKey: callerLimitKeys.callerLimitKey('report-status', 7),
+    outcomeKey: outcomeKeys.outcomeKey('evt-1'),
   };
 
   /** A table cell's first code span as a pattern: `<…>` stands for any text, `*` for itself. */
@@ -112,8 +112,8 @@ describe('docs/architecture.md "The table"', () => {
       batchKeys,
       reportKeys,
       webhookSecretKeys,
-      callerLimitStore,
-      outcomeItems,
+      callerLimitKeys,
+      outcomeKeys,
       eventStore,
     ].flatMap((module) => Object.keys(module).filter((name) => name.endsWith('Key')));
     expect(exported.sort()).toEqual(Object.keys(keys).sort());

@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { WEBHOOK_ENV } from '#commons/environment';
+import { WEBHOOK_ENV } from '#functions/contracts/environment';
 import { deriveWebhookSecret } from '#functions/webhooks/domain/webhook-secret';
 import { handler as createSecret } from '#functions/webhooks/handlers/create-webhook-secret';
 import { handler as deleteSecret } from '#functions/webhooks/handlers/delete-webhook-secret';

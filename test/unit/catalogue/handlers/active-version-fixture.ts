@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AwsStub } from 'aws-sdk-client-mock';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { forgetActiveVersion } from '#functions/catalogue/store/active-version';
-import { activeVersionKey } from '#functions/catalogue/store/catalogue-keys';
+import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 
 /** The catalogue version the mocked tables hold. */
 export const VERSION = 'v1';

@@ -1,15 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CATALOGUE_ENV } from '#commons/environment';
 import { LANGUAGES } from '#commons/languages';
+import { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
+import { CATALOGUE_ENV } from '#functions/contracts/environment';
+import { referenceDataKey } from '#functions/contracts/keys/catalogue-keys';
 import {
   searchDocumentsKey,
   searchTextKey,
   stockSnapshotKey,
-} from '#functions/catalogue/adapters/import-object-keys';
-import { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
-import { referenceDataKey } from '#functions/catalogue/store/catalogue-keys';
+} from '#functions/contracts/keys/import-object-keys';
 import { mockActiveVersion, VERSION } from './active-version-fixture';
 
 /**

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '#functions/catalogue/handlers/get-product';
-import { productKey } from '#functions/catalogue/store/catalogue-keys';
+import { productKey } from '#functions/contracts/keys/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 import { product } from '../product-fixtures';
 import { mockActiveVersion, VERSION } from './active-version-fixture';

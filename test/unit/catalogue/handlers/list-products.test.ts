@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { handler } from '#functions/catalogue/handlers/list-products';
 import { handler as search } from '#functions/catalogue/handlers/search-products';
-import { referenceDataKey } from '#functions/catalogue/store/catalogue-keys';
+import { referenceDataKey } from '#functions/contracts/keys/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 import { mockActiveVersion, VERSION } from './active-version-fixture';
 import { mockEmptySearchSnapshots } from './empty-catalogue';

@@ -1,4 +1,4 @@
-import { EVENT_TYPE_NAMES } from '#functions/events/event-types';
+import { EVENT_TYPE_NAMES } from '#functions/contracts/event-types';
 import { THROWAWAY_STAGE_FILE } from '#lib/stage';
 import { matchesPattern } from '#local/events/event-pattern';
 import { synthesizeEventRule } from '#local/events/synthesize-event-rule';

@@ -1,4 +1,4 @@
-import { batchFunctions } from '#functions/routes';
+import { batchFunctions } from '#functions/function-registry';
 import { batchQueueSettings } from '#lib/batch-queue-settings';
 import {
   batchDeadLetterQueue,

@@ -3,7 +3,7 @@
  * of the publish workflow that the catalogue construct's custom resource makes, read from the
  * synthesized construct, the same as the whole stage's template holds.
  */
-import { UPGRADE_START } from '#functions/catalogue/domain/publish-workflow-contract';
+import { UPGRADE_START } from '#functions/contracts/publish-workflow-contract';
 import { THROWAWAY_STAGE_FILE } from '#lib/stage';
 import { cataloguePublishingConstruct } from '#local/catalogue/sandbox-catalogue';
 import { deployStartsFrom } from '#local/stepfunctions/deploy-starts';

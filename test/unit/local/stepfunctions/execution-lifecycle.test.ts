@@ -1,5 +1,5 @@
-import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+import { REPORT_STATES } from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { lambdaArn } from '#local/sandbox-identity';
 import { type ExecutionJournal, openExecutionJournal } from '#local/stepfunctions/execution-journal';
 import { createExecutions, type StateMachineExecutions } from '#local/stepfunctions/executions';

@@ -1,5 +1,5 @@
-import { REPORT_ERRORS, REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+import { REPORT_ERRORS, REPORT_STATES } from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { parseSandboxFaults } from '#local/faults';
 import { lambdaArn } from '#local/sandbox-identity';
 import { asTaskFailure } from '#local/stepfunctions/task-invocation';

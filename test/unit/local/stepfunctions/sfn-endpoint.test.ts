@@ -7,8 +7,8 @@ import {
   StateMachineDoesNotExist,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+import { REPORT_STATES } from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { lambdaArn, SANDBOX_CREDENTIALS } from '#local/sandbox-identity';
 import { openExecutionJournal } from '#local/stepfunctions/execution-journal';
 import { createExecutions, type StateMachineExecutions } from '#local/stepfunctions/executions';

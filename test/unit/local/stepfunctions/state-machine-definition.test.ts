@@ -1,5 +1,5 @@
-import { REPORT_STATES, TASK_TIMEOUTS } from '#functions/reports/domain/report-workflow-contract';
-import { reportFunctions } from '#functions/routes';
+import { REPORT_STATES, TASK_TIMEOUTS } from '#functions/contracts/report-workflow-contract';
+import { reportFunctions } from '#functions/function-registry';
 import { routeFunctionName } from '#lib/resource-names';
 import { THROWAWAY_STAGE_FILE } from '#lib/stage';
 import { reportWorkflowConstruct } from '#local/reports/sandbox-reports';

@@ -3,8 +3,8 @@
  * stand-in task functions that record each call.
  */
 import type { Context } from 'aws-lambda';
-import { REPORT_STATES } from '#functions/reports/domain/report-workflow-contract';
-import { type FunctionSpec, reportFunctions } from '#functions/routes';
+import { REPORT_STATES } from '#functions/contracts/report-workflow-contract';
+import { type FunctionSpec, reportFunctions } from '#functions/function-registry';
 import { reportWorkflowConstruct } from '#local/reports/sandbox-reports';
 import { openExecutionJournal } from '#local/stepfunctions/execution-journal';
 import {

@@ -1,5 +1,5 @@
+import { type Route, routes } from '../routes';
 import { literalsOn, PATH_PART, pathSegments, VARIABLE } from './gateway-path-parts';
-import { type Route, routes } from './routes';
 
 /** Where a route lives in API Gateway. Pure data: the sandbox and the functions may use it too. */
 export interface GatewayRoute {

@@ -1,4 +1,4 @@
-import type { ListingPartition } from '../domain/listing';
+import type { ListingPartition } from '../../catalogue/domain/listing';
 
 /**
  * Where each catalogue item lives in the table (pk/sk). Every item of a published catalogue sits

@@ -1,5 +1,5 @@
-import { CATALOGUE_ENV } from '#commons/environment';
 import { LANGUAGES, type Language } from '#commons/languages';
+import { CATALOGUE_ENV } from '../environment';
 
 /**
  * Where things live in the import bucket. Uploads expire by a lifecycle rule (the publish reads

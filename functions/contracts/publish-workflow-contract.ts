@@ -3,7 +3,7 @@
  * task function and the sandbox: state names, error names, timings and the shapes each task
  * takes and answers (docs/design.md D48).
  */
-import { CATALOGUE_LAYOUT } from './catalogue-layout';
+import { CATALOGUE_LAYOUT } from '../catalogue/domain/catalogue-layout';
 
 export const PUBLISH_STATES = {
   isUpgrade: 'Upgrade?',

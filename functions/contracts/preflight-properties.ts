@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { PreflightSettings } from './domain/preflight-rules';
+import type { PreflightSettings } from '../deployment/domain/preflight-rules';
 
 /**
  * The stage preflight's custom resource properties: the contract between the stack, which

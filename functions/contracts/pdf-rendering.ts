@@ -1,0 +1,8 @@
+/**
+ * The report's PDF layout and renderer, which the PDF benchmark (bench/pdf.ts) times on seeded orders
+ * and the report generator's floor (bench/floors/report-pdf-stub.ts) stands in for.
+ */
+export type { OrderRecord, OrderStatus } from '#functions/orders/domain/order';
+export { planPages } from '#functions/reports/domain/report-layout';
+export type { OrdersReportInput } from '#functions/reports/domain/report-pdf';
+export { renderOrdersReport } from '#functions/reports/domain/report-pdf';

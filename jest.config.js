@@ -1,5 +1,5 @@
 /**
- * Three levels of tests (docs/design.md): unit (domain rules, handlers with aws-sdk-client-mock),
+ * Three levels of tests (CONTRIBUTING.md "Tests"): unit (domain rules, handlers with aws-sdk-client-mock),
  * infra (CDK assertions and cdk-nag on the synthesized template) and e2e (HTTP against a
  * sandbox that the e2e project starts on free ports and stops again).
  */

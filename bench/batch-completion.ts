@@ -1,5 +1,5 @@
 /**
- * Order-batch benchmark (docs/design.md §5: "batch of 1,000 items, sandbox, end to end: completed
+ * Order-batch benchmark (docs/performance.md "Budgets": "batch of 1,000 items, sandbox, end to end: completed
  * ≤ 10 s"). Starts a sandbox as `npm start` does (a child process, free ports, a temporary
  * state directory), posts a batch of 1,000 items as a customer and polls it until `completed`:
  * the time from the POST to the first answer that says `completed`, median of 3 runs, each on
@@ -29,7 +29,7 @@ import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
 import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '#local/sandbox-stats';
 import { ORDER_COUNT, seedOrders } from '#local/seed/order-seed';
 
-/** docs/design.md §5. */
+/** docs/performance.md "Budgets". */
 export const BATCH_BUDGET_SECONDS = 10;
 const RUNS = 3;
 const POLL_MS = 50;
@@ -65,7 +65,7 @@ const batchItems = (run: number) => {
   if (ids.length !== MAX_BATCH_ITEMS) throw new Error(`The benchmark batch has ${ids.length} items`);
   return ids.map((id, n) => ({
     id,
-    // A year of its own per run, within what a batch accepts (2000 to next year, docs/design.md D66).
+    // A year of its own per run, within what a batch accepts (2000 to next year, docs/decisions/order-batches.md D66).
     sent_on: `${2010 + run}-0${1 + (n % 9)}-${String(1 + (n % 28)).padStart(2, '0')}`,
   }));
 };
@@ -120,7 +120,7 @@ export async function benchBatch(): Promise<BatchBenchResult> {
     const runs: { seconds: number; writes: Record<string, number> }[] = [];
     for (let run = 1; run <= RUNS; run++) {
       // Each run is a caller's one batch: the previous run's items must have left the caller's
-      // schedule, or this one would be paced behind them (docs/design.md D57).
+      // schedule, or this one would be paced behind them (docs/decisions/order-batches.md D57).
       await sleep((BATCH_LIMITS.unpacedItems / BATCH_LIMITS.itemsPerSecond) * 1000);
       const items = batchItems(run);
       const before = await stats();

@@ -1,8 +1,8 @@
 /**
- * Batch fairness (docs/design.md §5: "a one-item batch while another customer has 20,000 items
+ * Batch fairness (docs/performance.md "Budgets": "a one-item batch while another customer has 20,000 items
  * queued: completed ≤ 10 s"; issue 14 §2). Starts a sandbox as `npm start` does, lets customer
  * A post 40 batches of 500 items back to back (20,000 items queued: A has 502 orders, and a batch
- * names each order once, docs/design.md D66), then customer B posts a
+ * names each order once, docs/decisions/order-batches.md D66), then customer B posts a
  * batch of one item and polls it: the figure is the time from B's POST to its first answer that
  * says `completed`. Then it waits for A's 20,000 items to complete (what pacing costs A is
  * reported too) before the next run; median of 3 runs, after a warm-up of one small batch each.
@@ -17,7 +17,7 @@ import { seedOrders } from '#local/seed/order-seed';
 import type { BenchRow } from './bench-row';
 import { median, startBenchSandbox } from './support';
 
-/** docs/design.md §5. */
+/** docs/performance.md "Budgets". */
 export const FAIRNESS_BUDGET_SECONDS = 10;
 const RUNS = 3;
 const BACKLOG_BATCHES = 40;

@@ -1,5 +1,5 @@
 /**
- * What every benchmark returns for each figure it measures, one row of docs/design.md §5's table.
+ * What every benchmark returns for each figure it measures, one row of docs/performance.md "Budgets"'s table.
  * Its own module, so the benchmarks and bench/run.ts, which imports them all, do not import
  * each other.
  */

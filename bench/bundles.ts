@@ -1,5 +1,5 @@
 /**
- * Bundle sizes (docs/design.md §5: "each HTTP function bundle ≤ 350 KB; report generator ≤ 1.2 MB").
+ * Bundle sizes (docs/performance.md "Budgets": "each HTTP function bundle ≤ 350 KB; report generator ≤ 1.2 MB").
  * Builds every function of the stack — the routes, the authorizer, the Cognito pre token
  * generation trigger, the batch queue's consumers and the report workflow's tasks — with esbuild
  * and exactly the options lib/api-function.ts gives `NodejsFunction` (`API_FUNCTION_BUNDLING`,
@@ -32,7 +32,7 @@ import type { BenchRow } from './bench-row';
 import { FLOORS } from './floor-plans';
 import { KB, kb } from './support';
 
-/** docs/design.md §5. */
+/** docs/performance.md "Budgets". */
 export const HTTP_BUNDLE_BUDGET = 350 * KB;
 export const REPORT_GENERATOR_BUDGET = 1.2 * KB * KB;
 

@@ -1,5 +1,5 @@
 /**
- * Catalogue publishing (issue 12, docs/design.md D48) through the sandbox's publish workflow,
+ * Catalogue publishing (issue 12, docs/decisions/catalogue-versions.md D48) through the sandbox's publish workflow,
  * with the code `npm run catalogue -- publish` runs:
  *
  * - the seed (200 products) and a generated catalogue of 10,000 products (the seed's products

@@ -1,5 +1,5 @@
 /**
- * Cold start (docs/design.md §5: "import + first invocation of each HTTP function bundle in a
+ * Cold start (docs/performance.md "Budgets": "import + first invocation of each HTTP function bundle in a
  * fresh process ≤ 1.1 × the SDK floor"). For each bundle of bench/bundles.ts, a fresh `node`
  * imports it and serves one invocation of the function's sample event against a sandbox started
  * for this benchmark (bench/cold-run.ts); the figure is the time from the spawn to the answer.
@@ -64,14 +64,14 @@ import { FLOORS, floorPlan } from './floor-plans';
 import { preTokenEvent } from './pre-token-event';
 import { median, ms, spread, startBenchSandbox } from './support';
 
-/** docs/design.md §5: each HTTP function at most this many times its SDK floor. */
+/** docs/performance.md "Budgets": each HTTP function at most this many times its SDK floor. */
 export const COLD_START_RATIO_BUDGET = 1.1;
 /**
  * The report generator against the same handler minus rendering. Rendering needs what its floor
  * does not load: pdf-lib (about 20 ms to import here), the two standard fonts' metrics (about
  * 12 ms) and a first render and save (about 10 ms), on a floor of about 105 ms, so about 1.4×;
  * no generator that renders avoids loading a renderer. The generator is a workflow task, off
- * every request path (its client polls every 2 s, docs/design.md D5): rendering may cost its
+ * every request path (its client polls every 2 s, docs/decisions/report-export.md D5): rendering may cost its
  * cold start that much, not more. 1.6× leaves room for this machine's noise and still stops a
  * heavier renderer or work moved to import.
  */
@@ -201,7 +201,7 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
 
     const run = (s: Subject) => coldRun(runner, s.bundle, s.eventFile, env);
     // POST /orders/reports's floor sends what a request of a caller within its report limits
-    // sends: one UpdateItem takes a place (docs/design.md D56). The sample caller asks for a report
+    // sends: one UpdateItem takes a place (docs/decisions/report-export.md D56). The sample caller asks for a report
     // every round, far more often than its 30 an hour, so its bucket would never be idle again and
     // the function would take the busy path (a refused conditional update, a read, a second
     // update) that its floor does not: its limit item is removed before each of its runs, so each

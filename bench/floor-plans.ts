@@ -1,5 +1,5 @@
 /**
- * What each HTTP function's cold start is compared with (docs/design.md §5): its SDK floor,
+ * What each HTTP function's cold start is compared with (docs/performance.md "Budgets"): its SDK floor,
  * a bare handler (bench/floors/) that sends the same AWS requests as the function sends for its
  * sample event (events/<name>.json), in the same order and grouping, with the same clients,
  * and nothing else. The floor therefore pays what any function serving that request with this
@@ -12,10 +12,10 @@
  *   GetItem of the very item the function reads; token routes first take the caller from the
  *   authorizer context with the functions' own code;
  * - listings: the reference data (GetItem: every listing checks its filters and prices against
- *   it, docs/design.md D13, D46) then the page: one Query of the partition for one partition;
- *   for several, the design's round trips (docs/design.md D7, D67): the partitions' summaries in
+ *   it, docs/decisions/http-requests.md D13, D46) then the page: one Query of the partition for one partition;
+ *   for several, the design's round trips (docs/decisions/http-requests.md D7, D67): the partitions' summaries in
  *   one BatchGetItem, then `limit` entries of each (the most a page reads of one);
- * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/design.md
+ * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/decisions/search-engine.md
  *   D68): the active version, then together the reference data and the three objects of the
  *   search snapshot a cold search reads (the columns, the text index of the request's language,
  *   the stock), each a pre-signed GET read whole. Both routes load the pre-signer at import, so
@@ -187,7 +187,7 @@ const PLANS: Readonly<
   },
   'get-order': (e) => ({ steps: [[{ get: orderKey(Number(pathValue(e))) }]] }),
   'head-order': (e) => ({ steps: [[{ get: orderKey(Number(pathValue(e))) }]] }),
-  // The caller's items in progress (docs/design.md D58), the batch id counter, the batch, then its
+  // The caller's items in progress (docs/decisions/order-batches.md D58), the batch id counter, the batch, then its
   // chunks: one message per 25 items, ten a call.
   'create-batch': (e, { queueUrl }) => ({
     floor: FLOORS.sqs,
@@ -199,7 +199,7 @@ const PLANS: Readonly<
     ],
   }),
   'get-batch': (e) => ({ steps: [[{ get: batchKey(Number(pathValue(e))) }]] }),
-  // A place among the caller's reports (docs/design.md D56), the job, then its execution.
+  // A place among the caller's reports (docs/decisions/report-export.md D56), the job, then its execution.
   'create-report': () => ({
     floor: FLOORS.sfn,
     steps: [
@@ -208,7 +208,7 @@ const PLANS: Readonly<
       [{ startExecution: { reportId: 'bench-floor-no-such-report' } }],
     ],
   }),
-  // A token of the caller's polling bucket (docs/design.md D25), then the job.
+  // A token of the caller's polling bucket (docs/decisions/limits-and-throttles.md D25), then the job.
   'get-report-status': (e) => ({
     steps: [[{ update: floorItem('rate') }], [{ get: reportKey(pathValue(e)) }]],
   }),
@@ -217,7 +217,7 @@ const PLANS: Readonly<
     floor: FLOORS.reportReader,
     steps: [[{ get: reportKey(pathValue(e)) }], [{ readReport: { reportId: pathValue(e) } }]],
   }),
-  // The stage key, then the conditional append to the caller's list (docs/design.md D60).
+  // The stage key, then the conditional append to the caller's list (docs/decisions/report-export.md D60).
   'create-webhook-secret': () => ({
     floor: FLOORS.webhookKey,
     steps: [[{ readWebhookKey: true }], [{ update: floorItem('webhook-secrets') }]],

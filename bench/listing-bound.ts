@@ -1,5 +1,5 @@
 /**
- * What the design promises a listing page costs (docs/design.md D7, D67, §5), computed from the
+ * What the design promises a listing page costs (docs/decisions/http-requests.md D7, D67, §5), computed from the
  * request alone: never a function of the page number.
  *
  * - One partition: the page is a position range, one Query of at most `limit` items.

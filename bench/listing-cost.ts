@@ -1,5 +1,5 @@
 /**
- * Listing cost (docs/design.md §5): items read from DynamoDB, and DynamoDB requests sent, by
+ * Listing cost (docs/performance.md "Budgets"): items read from DynamoDB, and DynamoDB requests sent, by
  * pages of a listing. The real list-products handler, in-process, against the dynalite of a
  * sandbox started for this benchmark (the seed: products 1–200, 120 of them books under 4
  * publishers, 80 computers under 4 makers): after each request, `readMeter`
@@ -13,7 +13,7 @@
  *   is the 100th of 120 books): every page within the bound the design promises, computed from
  *   the request by bench/listing-bound.ts, P + limit + 2 × (B − 1) items and 1 + P requests for
  *   P partitions and blocks of B products, printed beside the figures.
- * - Fan-out (issue 14 §1, docs/design.md D67): the widest listing the API accepts,
+ * - Fan-out (issue 14 §1, docs/decisions/catalogue-versions.md D67): the widest listing the API accepts,
  *   `brand=<all 8 brands>&productType=book,computer&limit=100`, pages 1 and 2 (the whole seed):
  *   within the same bound, and at most 10 requests (the budget: the bound's 9, plus the active
  *   version's read when its 5 s cache expires).
@@ -179,7 +179,7 @@ export async function benchListing(): Promise<(BenchRow & Record<string, unknown
               `page ${p.page}: ${p.returned} products, ${p.itemsRead} items read, ${p.requests} requests`,
           )
           .join('; ') +
-        `; the design's bound for this request (docs/design.md D7, D67), ${bound.partitions} partition` +
+        `; the design's bound for this request (docs/decisions/http-requests.md D7, D67), ${bound.partitions} partition` +
         `${bound.partitions === 1 ? '' : 's'}, ${PRODUCT_COUNT} products: ${bound.formula} items, ${bound.requests} requests per page`,
       ok,
       bound,

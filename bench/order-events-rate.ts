@@ -7,7 +7,7 @@
  * TransactWriteItems, and the DynamoDB writes per event (from `/_sandbox/stats`; the sandbox's
  * transactions are counted as the writes of their items), and what an event costs in DynamoDB
  * on-demand write units: the transaction's items at 2 units each (transactional writes cost
- * double) and the outcome record (docs/design.md D78): one UpdateItem an event, read back from the
+ * double) and the outcome record (docs/decisions/order-and-user-events.md D78): one UpdateItem an event, read back from the
  * table afterwards (every event must have one), at 1 unit per started KB of the largest. A figure
  * reported, no budget.
  *
@@ -40,7 +40,7 @@ const EVENTS = 1000;
 /** Above the seed's orders, so none is a duplicate. */
 const FIRST_ID = 20_001;
 const LABEL = 'order events through the sandbox (bus → queue → consumer)';
-/** An order.placed's transaction: customer check, order, counter (docs/design.md D47). */
+/** An order.placed's transaction: customer check, order, counter (docs/decisions/order-and-user-events.md D47). */
 const TRANSACTION_ITEMS = 3;
 
 const orderPlaced = (n: number): BusEvent => ({

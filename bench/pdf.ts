@@ -1,5 +1,5 @@
 /**
- * PDF report benchmark (docs/design.md §5): renders 10,000 and 100,000 synthetic orders with
+ * PDF report benchmark (docs/performance.md "Budgets"): renders 10,000 and 100,000 synthetic orders with
  * `renderOrdersReport`, each size in a fresh child process so its peak RSS is that size's own.
  *
  *   npx tsx bench/pdf.ts                 both sizes, prints the table rows

@@ -1,5 +1,5 @@
 /**
- * Report quotas (issue 14 §2; docs/design.md §5 "report requests of one customer"). Starts a
+ * Report quotas (issue 14 §2; docs/performance.md "Budgets" "report requests of one customer"). Starts a
  * sandbox as `npm start` does; one customer sends 1,000 `POST /orders/reports` back to back (a
  * one-month period, no callback): the figure is how many were accepted (202), how many refused
  * (429, each with a whole-second `Retry-After`), and how many executions the sandbox started.

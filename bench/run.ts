@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs the benchmarks of docs/design.md §5, prints one table row each against its
+ * `npm run bench`: runs the benchmarks of docs/performance.md "Budgets", prints one table row each against its
  * budget, then one detail line each, and writes bench/results.json. Exits 1 when a figure is
  * over its budget. `npm run bench -- cold-start listing` runs only the benchmarks named (see
  * `benchmarks` below for their names). Timings are medians of several runs, each beside its
@@ -29,7 +29,7 @@ import { benchSearch } from './search';
 import { benchSearchLibrary } from './search-library';
 import { benchWarmOverhead } from './warm-overhead';
 
-/** In the order of docs/design.md §5's table. */
+/** In the order of docs/performance.md "Budgets"'s table. */
 export const benchmarks: readonly Benchmark[] = [
   { name: 'bundles', run: () => benchBundles() },
   { name: 'cold-start', run: () => benchColdStart() },

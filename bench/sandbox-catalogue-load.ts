@@ -1,5 +1,5 @@
 /**
- * The sandbox under a real catalogue (issue 21, docs/design.md D81): two successive publishes of
+ * The sandbox under a real catalogue (issue 21, docs/decisions/sandbox-and-tools.md D81): two successive publishes of
  * a generated catalogue (the seed's products repeated under new ids, as in catalogue-publish.ts):
  * 2,000 products by default (about 4 minutes), `BENCH_CATALOGUE_PRODUCTS=10000` for the issue's
  * 10,000 (about 17 minutes: each publish is paced while the readers read). Each with

@@ -1,5 +1,5 @@
 /**
- * The sandbox (docs/design.md §5: "sandbox ready after `npm start` (installed) ≤ 5 s"; "sandbox under
+ * The sandbox (docs/performance.md "Budgets": "sandbox ready after `npm start` (installed) ≤ 5 s"; "sandbox under
  * 32 concurrent clients, 20 s, product reads: 0 errors; p99 reported") and the status endpoint's
  * rate limit under that load (issue 6, point 4).
  *
@@ -34,7 +34,7 @@ import { PRODUCT_COUNT } from '#local/seed/product-seed';
 import type { BenchRow } from './bench-row';
 import { count, median, ms, spread, startBenchSandbox } from './support';
 
-/** docs/design.md §5. */
+/** docs/performance.md "Budgets". */
 export const READY_BUDGET_SECONDS = 5;
 const READY_RUNS = 3;
 export const LOAD_CONNECTIONS = 32;

@@ -1,5 +1,5 @@
 /**
- * Why the search has a text index of its own (docs/design.md D68): MiniSearch, the maintained
+ * Why the search has a text index of its own (docs/decisions/search-engine.md D68): MiniSearch, the maintained
  * library issue 15 chose, used as well as it can be, against ours, on the part a library would
  * do: the French text index of 100,000 products made by the seed's rules.
  *

@@ -1,5 +1,5 @@
 /**
- * The criteria a search benchmark asks (bench/search.ts, docs/design.md §5), in French, over a
+ * The criteria a search benchmark asks (bench/search.ts, docs/performance.md "Budgets"), in French, over a
  * catalogue made by the seed's rules: words rare (a title's word, a volume number) and common (in
  * most products: `de`, `edition`), a prefix, every filter, every sort, and deep pages (the last
  * pages of large answers). As a function receives them: already validated.

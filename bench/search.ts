@@ -1,5 +1,5 @@
 /**
- * Search in memory (issue 15, docs/design.md D68, §5): over 10,000 and 100,000 products made by
+ * Search in memory (issue 15, docs/decisions/search-engine.md D68, §5): over 10,000 and 100,000 products made by
  * the seed's own rules (local/seed/product-seed.ts). For each size, two child processes:
  *
  * - the publish: the search snapshot as the plan step makes it (the columns, a text index per

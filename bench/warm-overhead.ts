@@ -1,5 +1,5 @@
 /**
- * Warm overhead of the shared middleware stack (docs/design.md §5: "per-request overhead of the
+ * Warm overhead of the shared middleware stack (docs/performance.md "Budgets": "per-request overhead of the
  * shared middleware stack ≤ 0.2 ms over a bare handler"). Two handlers do the same fixed
  * in-memory work — find a seed product by the path's id in a map and build its translated view
  * (`productView`), as GET /products/{product_id} does minus the table read:
@@ -28,7 +28,7 @@ import { projectRoot } from '#lib/project-paths';
 import type { BenchRow } from './bench-row';
 import { median, projectNode } from './support';
 
-/** docs/design.md §5, in milliseconds. */
+/** docs/performance.md "Budgets", in milliseconds. */
 export const WARM_OVERHEAD_BUDGET_MS = 0.2;
 const ROUNDS = 7;
 const INVOCATIONS = 20_000;

@@ -25,7 +25,7 @@ const USAGE = `Usage: npm run catalogue -- <command> [--stage NAME] [--state-dir
   stock FILE     upload a stock file and apply it to the active catalogue
   export         write the active catalogue to stdout, as a file publish accepts
   status         the active version and its layout, a publish in progress, the latest publishes
-  upgrade        bring the active version up to this code's layout, as a deploy does (docs/design.md D73)
+  upgrade        bring the active version up to this code's layout, as a deploy does (docs/decisions/catalogue-versions.md D73)
   remove VERSION remove a version a failed removal left behind (never the active one)
 
   --stage NAME   sandbox (default: the sandbox running on --state-dir) or a deployed stage

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // After the functions' environment is set: executions a previous run left running start again,
-  // then what a deploy starts (the catalogue upgrade, docs/design.md D73).
+  // then what a deploy starts (the catalogue upgrade, docs/decisions/catalogue-versions.md D73).
   const resumed = stepFunctions.resume();
   let catalogueState: string;
   try {

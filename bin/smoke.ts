@@ -1,6 +1,6 @@
 /**
  * `npm run smoke -- [--stage NAME] [--state-dir DIR] [--write] [--token TOKEN] [--start-sandbox]`:
- * checks a stage end to end from outside, one line per check (docs/design.md D74).
+ * checks a stage end to end from outside, one line per check (docs/decisions/stages-and-deploys.md D74).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * `npm run token -- --sub <id> [--admin] [--expires-in SECONDS] [--state-dir DIR]`: prints, alone
- * on one line, an access token the running sandbox accepts (docs/design.md D2): signed with the
+ * on one line, an access token the running sandbox accepts (docs/decisions/tokens-and-rights.md D2): signed with the
  * key of the state directory that sandbox runs on, found as every command finds it (D80). With
  * no sandbox running there is no token: the command says so and makes no key.
  */

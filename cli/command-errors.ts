@@ -1,5 +1,5 @@
 /**
- * How a command line tool reports what stopped it (docs/design.md D80): one or two lines saying
+ * How a command line tool reports what stopped it (docs/decisions/sandbox-and-tools.md D80): one or two lines saying
  * what is wrong and what to do, exit 2 for a command line it cannot run and 1 for anything else;
  * the stack only with --debug.
  */

@@ -39,7 +39,7 @@ function firstInvalidLine(bytes: Buffer): number | undefined {
 /**
  * The text of a UTF-8 file a command was given (a leading byte order mark dropped), or an
  * InputError naming the file and what is wrong with it: missing, a directory, unreadable, in
- * UTF-16 or another encoding (docs/design.md D80).
+ * UTF-16 or another encoding (docs/decisions/sandbox-and-tools.md D80).
  */
 export async function readInputFile(file: string): Promise<string> {
   let bytes: Buffer;

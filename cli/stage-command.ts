@@ -47,7 +47,7 @@ export function parseStageCommand(args: readonly string[], extra: ParseArgsOptio
 
 /**
  * The sandbox `--stage sandbox` means: the one running on the state directory or, given none
- * (the default directory), the only one running from this checkout (docs/design.md D80).
+ * (the default directory), the only one running from this checkout (docs/decisions/sandbox-and-tools.md D80).
  * Otherwise an InputError saying which run and naming --state-dir (exit 1).
  */
 export function requireRunningSandbox(stateDir: string): FoundSandbox {

@@ -61,7 +61,7 @@ export const reportFunctions = {
   recordState: {
     name: 'record-report-state',
     handler: 'reports/handlers/record-report-state',
-    // An ended job gives its caller's place back (docs/design.md D56): a failed one is read for its owner.
+    // An ended job gives its caller's place back (docs/decisions/report-export.md D56): a failed one is read for its owner.
     table: tableAccess(
       jobs.markCompleted,
       jobs.markFailed,
@@ -73,7 +73,7 @@ export const reportFunctions = {
   sendCallback: {
     name: 'send-report-callback',
     handler: 'reports/handlers/send-report-callback',
-    // The job, its attempts, and the secrets of its owner to sign with (docs/design.md D60).
+    // The job, its attempts, and the secrets of its owner to sign with (docs/decisions/report-export.md D60).
     table: tableAccess(jobs.getJob, jobs.recordCallbackAttempt, secrets.list),
   },
 } as const satisfies Record<string, FunctionSpec>;
@@ -91,14 +91,14 @@ export const catalogueFunctions = {
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
- * The consumer of the stage's order and user events (lib/order-events.ts, docs/design.md D47): it
+ * The consumer of the stage's order and user events (lib/order-events.ts, docs/decisions/order-and-user-events.md D47): it
  * reads the events queue behind the bus's rule, with partial batch responses.
  */
 export const eventFunctions = {
   consumer: {
     name: 'consume-events',
     handler: 'events/handlers/consume-events',
-    // The orders, users and lists it changes, and each event's outcome item (docs/design.md D78).
+    // The orders, users and lists it changes, and each event's outcome item (docs/decisions/order-and-user-events.md D78).
     table: tableAccess(events.placeOrder, events.changeOrderStatus, events.putUser, outcomes.record),
   },
 } as const satisfies Record<string, FunctionSpec>;
@@ -116,7 +116,7 @@ export const identityFunctions = {
 } as const satisfies Record<string, FunctionSpec>;
 
 /**
- * The stage preflight (lib/stage-preflight-resource.ts, docs/design.md D75): a custom resource's function
+ * The stage preflight (lib/stage-preflight-resource.ts, docs/decisions/stages-and-deploys.md D75): a custom resource's function
  * that checks the account before anything else of the stage is created, and lets a protected
  * stage's failed first create be deployed again.
  */

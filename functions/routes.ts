@@ -19,7 +19,7 @@ import { webhookSecretStoreAccess as secrets } from './webhooks/store/webhook-se
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
-/** `public`: no token needed (catalogue reads, docs/design.md D2). `token`: a valid bearer token is required. */
+/** `public`: no token needed (catalogue reads, docs/decisions/tokens-and-rights.md D2). `token`: a valid bearer token is required. */
 export type Access = 'public' | 'token';
 
 export type { TableAccess } from '#commons/table-access';
@@ -36,7 +36,7 @@ export interface Route extends FunctionSpec {
   readonly access: Access;
   /**
    * What the function may do to the table: the grants of the store operations it calls, listed
-   * next to each store (`functions/<area>/store/*-access.ts`, docs/design.md D53). The stack
+   * next to each store (`functions/<area>/store/*-access.ts`, docs/decisions/functions-and-bundles.md D53). The stack
    * grants exactly this, and the sandbox refuses anything else.
    */
   readonly table: TableAccess;
@@ -145,7 +145,7 @@ export const routes: readonly Route[] = [
     'POST',
     '/orders/batches',
     'Update many orders in one asynchronous batch',
-    // The caller's items in progress first (docs/design.md D58); a chunk that cannot be queued
+    // The caller's items in progress first (docs/decisions/order-batches.md D58); a chunk that cannot be queued
     // is recorded as failed at once.
     tableAccess(callerLimitAccess('batches').take, batch.nextBatchId, batch.createBatch, batch.recordChunk),
   ),
@@ -173,7 +173,7 @@ export const routes: readonly Route[] = [
       'GET',
       '/orders/reports/status/{report_id}',
       "Poll a report's progress (rate limited)",
-      // Each call takes a token of the caller's bucket first (docs/design.md D25).
+      // Each call takes a token of the caller's bucket first (docs/decisions/limits-and-throttles.md D25).
       tableAccess(callerLimitAccess('report-status').take, jobs.getJob),
     ),
     throttle: STATUS_ROUTE_THROTTLE,
@@ -185,7 +185,7 @@ export const routes: readonly Route[] = [
     'Download a finished report (PDF)',
     jobs.getJob,
   ),
-  // The caller's own signing secrets for report callbacks (docs/design.md D60).
+  // The caller's own signing secrets for report callbacks (docs/decisions/report-export.md D60).
   webhooks(
     'create-webhook-secret',
     'POST',

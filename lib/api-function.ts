@@ -26,7 +26,7 @@ export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'role' | 'lo
 
 /**
  * ESM bundles that include the AWS SDK need `require` for its CommonJS dependencies
- * (docs/design.md §4), hence the banner.
+ * (docs/architecture.md "Toolchain"), hence the banner.
  */
 const CREATE_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -120,7 +120,7 @@ export class ApiFunction extends NodejsFunction {
 
   /**
    * Tells the function its table (env `TABLE_NAME`) and grants it exactly its table access
-   * (docs/design.md D53): one statement per grant, the grant's actions on the table or the named
+   * (docs/decisions/functions-and-bundles.md D53): one statement per grant, the grant's actions on the table or the named
    * index, under a `dynamodb:LeadingKeys` condition on the grant's key patterns.
    */
   bindTable(table: ITable, access: TableAccess): void {

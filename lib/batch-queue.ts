@@ -26,7 +26,7 @@ export interface BatchQueueProps {
 }
 
 /**
- * Order batches through SQS (docs/design.md D4, issue 4): the queue that carries one message per chunk
+ * Order batches through SQS (docs/decisions/order-batches.md D4, issue 4): the queue that carries one message per chunk
  * of a batch, its dead-letter queue, the processor that applies the chunks (partial batch
  * responses), the recorder that marks the items of dead messages as failed so that no batch
  * stays `processing` for ever, and alarms on what reaches the dead-letter queue.

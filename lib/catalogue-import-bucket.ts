@@ -67,7 +67,7 @@ export class CatalogueImportBucket extends Construct {
   }
 
   /**
-   * A search function (docs/design.md D68): reads a version's search snapshots, and nothing else of
+   * A search function (docs/decisions/search-engine.md D68): reads a version's search snapshots, and nothing else of
    * the bucket (not the uploads, not the plans).
    */
   grantSearchRead(fn: IFunction): void {

@@ -46,7 +46,7 @@ export interface CataloguePublishingProps {
 }
 
 /**
- * Catalogue publishing (docs/design.md D48): the import bucket, the task function and the
+ * Catalogue publishing (docs/decisions/catalogue-versions.md D48): the import bucket, the task function and the
  * Standard state machine that makes an uploaded file the active catalogue, all or nothing:
  *
  *   lock ─▶ catalogue? ─▶ validate & plan ─▶ write chunks (Map) ─▶ switch ─▶ wait ─▶ remove previous ─▶ done
@@ -56,7 +56,7 @@ export interface CataloguePublishingProps {
  *   upgrade: name ─▶ layout older? lock free? ─┘ (else wait and ask again; current: done)
  *
  * The command that starts a publish, stock update or removal claims the lock before its upload
- * (docs/design.md D79) and the lock step takes over its own claim: a second run is refused at
+ * (docs/decisions/catalogue-versions.md D79) and the lock step takes over its own claim: a second run is refused at
  * once, by its command or at the lock; an upgrade waits for it. Readers see
  * the old version until the switch and the new one after it; the old one is removed only after
  * the grace period. The deploy starts an upgrade (D73) through a custom resource whose properties
@@ -66,7 +66,7 @@ export class CataloguePublishing extends Construct {
   readonly importBucket: CatalogueImportBucket;
   readonly publishStep: ApiFunction;
   readonly stateMachine: StateMachine;
-  /** Starts the upgrade when it is created or its properties change (docs/design.md D73). */
+  /** Starts the upgrade when it is created or its properties change (docs/decisions/catalogue-versions.md D73). */
   readonly upgradeTrigger: AwsCustomResource;
 
   constructor(scope: Construct, id: string, props: CataloguePublishingProps) {
@@ -309,7 +309,7 @@ export class CataloguePublishing extends Construct {
   }
 
   /**
-   * The deploy's start of an upgrade (docs/design.md D73): a custom resource that starts the
+   * The deploy's start of an upgrade (docs/decisions/catalogue-versions.md D73): a custom resource that starts the
    * publish workflow with UPGRADE_START when it is created and whenever its properties change. The
    * code's layout is in its input, so a deploy that raises the layout runs it again, after the
    * task function it needs (the state machine names it, so CloudFormation updates it first); any
@@ -337,7 +337,7 @@ export class CataloguePublishing extends Construct {
     // group and start this state machine (the policy below), nothing else.
     const role = new Role(this, 'UpgradeTriggerRole', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Starts the catalogue upgrade after a deploy (docs/design.md D73)',
+      description: 'Starts the catalogue upgrade after a deploy (docs/decisions/catalogue-versions.md D73)',
     });
     logGroup.grantWrite(role);
     const trigger = new AwsCustomResource(this, 'UpgradeTrigger', {
@@ -357,7 +357,7 @@ export class CataloguePublishing extends Construct {
 
   /**
    * A function that searches the catalogue: where the snapshots are, the right to read them, and
-   * the memory its in-memory search is measured with (docs/design.md D69).
+   * the memory its in-memory search is measured with (docs/decisions/search-engine.md D69).
    */
   addSearchReader(fn: ApiFunction): void {
     (fn.node.defaultChild as CfnFunction).memorySize = SEARCH_MEMORY_MB;

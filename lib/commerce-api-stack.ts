@@ -38,7 +38,7 @@ import { CommerceTable } from './storage';
 export interface CommerceApiStackProps extends StackProps {
   /** The stage's settings, from its stage file (lib/stage-file.ts). */
   readonly settings: StageSettings;
-  /** The route table; `functions/routes.ts` unless a test measures another (docs/design.md D55). */
+  /** The route table; `functions/routes.ts` unless a test measures another (docs/decisions/functions-and-bundles.md D55). */
   readonly routes?: readonly Route[];
 }
 
@@ -79,7 +79,7 @@ export class CommerceApiStack extends Stack {
     Tags.of(this).add('project', 'commerce-api');
     Tags.of(this).add('stage', settings.stage);
     // Before anything else of the stage: checks the account, and lets a protected stage's failed
-    // first create be deployed again (docs/design.md D75).
+    // first create be deployed again (docs/decisions/stages-and-deploys.md D75).
     this.preflight = new StagePreflight(this, 'Preflight', { settings });
     Aspects.of(this).add(new HandlerLogGroups(settings), { priority: AspectPriority.MUTATING });
 
@@ -92,7 +92,7 @@ export class CommerceApiStack extends Stack {
       ...(routes ? { routes } : {}),
     });
     // Each area's resources in a nested stack of its own, so the stage's stack keeps room for
-    // routes (docs/design.md D55); the sandbox builds the same constructs in a stack of its own.
+    // routes (docs/decisions/functions-and-bundles.md D55); the sandbox builds the same constructs in a stack of its own.
     const nested = (id: string, what: string) =>
       new NestedStack(this, id, { description: `Commerce API, stage ${settings.stage}: ${what}` });
     this.batches = new BatchQueue(nested('BatchesStack', 'order batches'), 'Batches', {
@@ -107,7 +107,7 @@ export class CommerceApiStack extends Stack {
     });
     this.reports.addStarter(this.api.functionFor(REPORT_STARTER_ROUTE));
     this.reports.addReader(this.api.functionFor(REPORT_READER_ROUTE));
-    // Each caller's webhook secrets are derived from the stage key (docs/design.md D60).
+    // Each caller's webhook secrets are derived from the stage key (docs/decisions/report-export.md D60).
     this.reports.addWebhookKeyReader(this.api.functionFor(WEBHOOK_SECRET_ROUTE));
     this.catalogue = new CataloguePublishing(nested('CatalogueStack', 'catalogue publishing'), 'Catalogue', {
       settings,
@@ -181,7 +181,7 @@ export class CommerceApiStack extends Stack {
         value: this.identity.userPoolClient.userPoolClientId,
       });
     }
-    // What `npm run smoke` reads besides the API's URL (docs/design.md D74).
+    // What `npm run smoke` reads besides the API's URL (docs/decisions/stages-and-deploys.md D74).
     const smoke = new SmokeRole(this, 'Smoke', {
       settings,
       table: this.storage.table,

@@ -61,7 +61,7 @@ export const CONTROL_TOWER_ACKNOWLEDGEMENTS: Readonly<Record<string, Acknowledge
     check: 's3_bucket_versioning_enabled_check',
     reason:
       'Not versioned: a PDF can be produced again and expires after 7 days, an upload is read once; old ' +
-      'versions would protect nothing and keep personal data past its expiry (docs/design.md D43).',
+      'versions would protect nothing and keep personal data past its expiry (docs/decisions/report-export.md D43).',
   },
   'ct-cloudwatch-pr-1': {
     check: 'cloudwatch_alarm_action_check',

@@ -34,7 +34,7 @@ export interface IdentityProps {
 }
 
 /**
- * Who issues the bearer tokens the API accepts (docs/design.md D2), and the authorizer environment
+ * Who issues the bearer tokens the API accepts (docs/decisions/tokens-and-rights.md D2), and the authorizer environment
  * that says so. By default a Cognito user pool per stage, with an app client, the `admin`
  * group and a pre token generation trigger that puts the integer user id in the access token;
  * with an external issuer, nothing but the settings.
@@ -105,7 +105,7 @@ export class Identity extends Construct {
     // A user-facing application (browser, mobile, CLI) cannot keep a secret, so the client has
     // none; SRP keeps the password off the wire, and refresh tokens renew the access token.
     // No hosted domain, so no OAuth flows either. ADMIN_USER_PASSWORD_AUTH is for `npm run
-    // smoke`'s temporary user (docs/design.md D74): only a caller with IAM credentials allowed
+    // smoke`'s temporary user (docs/decisions/stages-and-deploys.md D74): only a caller with IAM credentials allowed
     // cognito-idp:AdminInitiateAuth on this pool can use it, so it opens nothing to the public.
     this.userPoolClient = userPool.addClient('AppClient', {
       userPoolClientName: stageName(settings.stage),

@@ -5,7 +5,7 @@ type Json = Record<string, unknown>;
 
 /**
  * The JSON Schema (draft 2020-12) of a valibot schema, for the OpenAPI document and the stage
- * file's editor copy (docs/design.md D37). What it leaves out: checks of code of ours (a real
+ * file's editor copy (docs/decisions/functions-and-bundles.md D37). What it leaves out: checks of code of ours (a real
  * calendar day, an allowed year, distinct ids, an https URL) and what a value becomes
  * (upper-casing, trimming); any other action the converter does not know still throws. No
  * `required` list that names nothing.

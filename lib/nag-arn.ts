@@ -6,7 +6,7 @@ import type { IConstruct } from 'constructs';
  * How cdk-nag names a bucket's ARN in the IAM5 finding of a policy held by `holder`
  * (`AwsSolutions-IAM5[Resource::<…>/prefix/*]`), to acknowledge exactly that finding: in the
  * bucket's own stack the ARN is its attribute (`<LogicalId.Arn>`); in another stack of the stage
- * (the route functions' nested stacks, docs/design.md D55) it is the parameter CDK names after
+ * (the route functions' nested stacks, docs/decisions/functions-and-bundles.md D55) it is the parameter CDK names after
  * the bucket and, when the bucket is itself in a nested stack, after that stack's output; in the
  * parent of the bucket's nested stack (the smoke role, lib/smoke-role.ts), that stack's output.
  */

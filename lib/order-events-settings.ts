@@ -2,7 +2,7 @@ import type { QueueConsumerSettings, QueueSettings } from './batch-queue-setting
 import { resourceName, stageName } from './resource-names';
 
 /**
- * The order and user events' wiring as plain numbers and names (docs/design.md D47): the single
+ * The order and user events' wiring as plain numbers and names (docs/decisions/order-and-user-events.md D47): the single
  * definition that `lib/order-events.ts` builds the bus, rule, queues and event source mapping
  * from, and that the sandbox imports to play them without loading aws-cdk-lib. An infra test holds
  * the synthesized template to these values.

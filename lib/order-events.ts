@@ -38,7 +38,7 @@ export interface OrderEventsProps {
 }
 
 /**
- * Order and user events into the stage (docs/design.md D47, issue 12): the bus
+ * Order and user events into the stage (docs/decisions/order-and-user-events.md D47, issue 12): the bus
  * `commerce-api-<stage>`, one rule for our sources and types, the events queue (SSE-SQS, TLS
  * only) with its dead-letter queue, the consumer with partial batch responses, and an alarm on
  * the dead-letter queue. Every number comes from `order-events-settings.ts`, which the sandbox

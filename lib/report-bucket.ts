@@ -97,7 +97,7 @@ export class ReportBucket extends Construct {
 
   /**
    * The smoke role (lib/smoke-role.ts): s3:DeleteObject on `reports/*`, to remove the PDF of the
-   * one report its run asked for (docs/design.md D74).
+   * one report its run asked for (docs/decisions/stages-and-deploys.md D74).
    */
   grantDeleteReports(role: IRole): void {
     role.addToPrincipalPolicy(

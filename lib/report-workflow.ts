@@ -36,7 +36,7 @@ export interface ReportWorkflowProps {
 }
 
 /**
- * Asynchronous PDF reports (docs/design.md D5, docs/design.md D6): the bucket of PDFs, the key
+ * Asynchronous PDF reports (docs/decisions/report-export.md D5, docs/decisions/report-export.md D6): the bucket of PDFs, the key
  * the callers' signing secrets are derived from (D60), the three task functions and the Standard
  * state machine that runs them:
  *
@@ -64,7 +64,7 @@ export class ReportWorkflow extends Construct {
 
     this.bucket = new ReportBucket(this, 'Bucket', { settings });
 
-    // The stage key every caller's webhook secret is derived from (docs/design.md D60): 64
+    // The stage key every caller's webhook secret is derived from (docs/decisions/report-export.md D60): 64
     // letters and digits, about 380 bits. Nobody is given it; each caller gets its own secrets.
     this.webhookKey = new Secret(this, 'WebhookKey', {
       secretName: resourceName(settings.stage, 'webhook-key'),
@@ -77,7 +77,7 @@ export class ReportWorkflow extends Construct {
       reason:
         "Every caller's webhook secret is derived from this key, so changing it would invalidate every " +
         "partner's secret at once. Rotation is per caller, through the API (POST and DELETE " +
-        '/@me/webhook-secrets, with an overlap in which callbacks carry both signatures); docs/design.md D60.',
+        '/@me/webhook-secrets, with an overlap in which callbacks carry both signatures); docs/decisions/report-export.md D60.',
     });
 
     this.generator = this.taskFunction('Generator', reportFunctions.generate, settings, {

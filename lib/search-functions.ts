@@ -1,6 +1,6 @@
 /**
  * The functions that answer a search criteria object from the search snapshot in memory
- * (docs/design.md D68, D69): plain data, read by the stack and by the search benchmark.
+ * (docs/decisions/search-engine.md D68, D69): plain data, read by the stack and by the search benchmark.
  */
 
 /** The routes that answer a criteria object (a `searchCriteria` listing is one). */

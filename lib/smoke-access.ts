@@ -1,5 +1,5 @@
 /**
- * The smoke check's users and what it may remove afterwards (docs/design.md D74), as plain data:
+ * The smoke check's users and what it may remove afterwards (docs/decisions/stages-and-deploys.md D74), as plain data:
  * `npm run smoke` (cli/smoke/) picks its users' ids here and removes what it made with these
  * keys; the stack's smoke role (lib/smoke-role.ts) is built from the same list. No AWS import.
  */
@@ -21,11 +21,11 @@ const SMOKE_USER_ID_PATTERN = `9${'?'.repeat(14)}`;
 
 /**
  * The event id of the `user.registered` event that makes a smoke user in the sandbox: the
- * consumer keeps that event's outcome item (docs/design.md D78), which the smoke removes too.
+ * consumer keeps that event's outcome item (docs/decisions/order-and-user-events.md D78), which the smoke removes too.
  */
 export const smokeEventId = (userId: number | string): string => `smoke-${userId}`;
 
-/** Every per-caller limit a smoke user's requests may leave behind (docs/design.md D59). */
+/** Every per-caller limit a smoke user's requests may leave behind (docs/decisions/limits-and-throttles.md D59). */
 export const SMOKE_LIMIT_SCOPES = [
   'batches',
   'reports',

@@ -22,7 +22,7 @@ export const smokeRoleName = (stage: string): string => resourceName(stage, 'smo
 
 /**
  * The role `npm run smoke -- --stage <stage>` assumes for what it does besides calling the API
- * (docs/design.md D74): make, sign in and delete its temporary Cognito user, and remove the
+ * (docs/decisions/stages-and-deploys.md D74): make, sign in and delete its temporary Cognito user, and remove the
  * items and the PDF its run made. Trusted by the account, so whoever may assume it (a deploy
  * workflow's role with sts:AssumeRole on it) gets these permissions and nothing more.
  */

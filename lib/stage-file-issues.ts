@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 
 /**
  * A stage file's issues as an operator reads them, one `✖` line each with the setting it is at
- * (`→ at identity.audience`), worded as the project's stage file errors always were (docs/design.md
+ * (`→ at identity.audience`), worded as the project's stage file errors always were (docs/decisions/stages-and-deploys.md
  * D72): a member the schema does not have is an unrecognized key at its object, a missing one
  * names the type it should have.
  */

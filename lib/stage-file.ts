@@ -11,7 +11,7 @@ import { explainIssues } from './stage-file-issues';
 /**
  * A stage's settings file, `stages/<stage>.json` (docs/deploying.md "The stage file"): one
  * committed file per stage, so a deploy never depends on flags someone must remember. What the
- * stack builds is decided by this file, never by the stage's name (docs/design.md D50).
+ * stack builds is decided by this file, never by the stage's name (docs/decisions/stages-and-deploys.md D50).
  */
 
 /** Where the committed stage files are. */
@@ -37,7 +37,7 @@ const claimName = v.pipe(v.string(), v.regex(/^\S+$/, 'must be a claim name (no 
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));
 
-/** An OIDC issuer outside the stack: the stack then makes no user pool (docs/design.md D31). */
+/** An OIDC issuer outside the stack: the stack then makes no user pool (docs/decisions/tokens-and-rights.md D31). */
 export const externalIssuerSchema = strictObject({
   mode: v.literal('external'),
   issuer: described(httpsUrl, 'Exact iss of the accepted tokens (https)'),
@@ -155,7 +155,7 @@ export const STAGE_SCHEMA_FILE = path.join(STAGES_DIR, 'stage.schema.json');
 export const stageJsonSchema = (): object => {
   const { $schema, ...rest } = jsonSchemaOf(stageFileSchema, {
     typeMode: 'input',
-    // A literal's type beside its `const`, which editors show (docs/design.md D72).
+    // A literal's type beside its `const`, which editors show (docs/decisions/stages-and-deploys.md D72).
     overrideSchema: ({ valibotSchema, jsonSchema }) =>
       valibotSchema.type === 'literal' && typeof jsonSchema.const === 'string'
         ? { type: 'string', ...jsonSchema }

@@ -4,7 +4,7 @@ import { DEFAULT_THROTTLE } from './stage';
 import { type ExternalIssuer, externalIssuerSchema, type StageFile, StageSettingsError } from './stage-file';
 
 /**
- * The settings a `-c` flag may change for a one-off synth of an unprotected stage (docs/design.md
+ * The settings a `-c` flag may change for a one-off synth of an unprotected stage (docs/decisions/stages-and-deploys.md
  * D50): the token issuer (`-c issuer=https://… -c audience=…`, optional `userIdClaim`,
  * `groupsClaim`, `jwksUri`) and the stage's throttle (`-c throttleRate`, `-c throttleBurst`).
  * The stage file is the base, so leaving a flag out never changes a stage.

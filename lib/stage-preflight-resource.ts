@@ -23,7 +23,7 @@ export interface StagePreflightProps {
 }
 
 /**
- * The stage preflight (docs/design.md D75): a custom resource, created before every other
+ * The stage preflight (docs/decisions/stages-and-deploys.md D75): a custom resource, created before every other
  * resource of the stage's stack, whose function checks what the stage needs of the account
  * (API Gateway's logging role; room for the report generator's reserved concurrency) and fails
  * the deploy with what to do before anything else is created. On a protected stage, while a

@@ -7,7 +7,7 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 
 export const DEFAULT_STAGE = 'dev';
 
-/** The stage's throttle when its file names none (docs/design.md D42). */
+/** The stage's throttle when its file names none (docs/decisions/limits-and-throttles.md D42). */
 export const DEFAULT_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
 
 /** Returns the stage name if valid, else throws an error that says what a valid name looks like. */

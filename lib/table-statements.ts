@@ -4,7 +4,7 @@ import { type TableAccess, tableAccess } from '#functions/contracts/function-tab
 import { tableSchema } from '#functions/contracts/table-schema';
 
 /**
- * The IAM statements of a table access (docs/design.md D53): one per grant, the grant's actions
+ * The IAM statements of a table access (docs/decisions/functions-and-bundles.md D53): one per grant, the grant's actions
  * on the table or the named index, under a `dynamodb:LeadingKeys` condition on its key patterns.
  */
 export const tableStatements = (table: ITable, access: TableAccess): PolicyStatement[] =>

@@ -9,7 +9,7 @@ import { projectRoot } from '#lib/project-paths';
  * database until it closes. An open LevelDB iterator pins the memtables and table files of its
  * moment, so while a publish writes, each read kept what had been written so far, in memory and
  * on disk: two 10,000-product publishes left an 11.3 GB state directory and a 3.7 GB process,
- * which only a restart gave back (docs/design.md D81). Giving the iterators the `return()`
+ * which only a restart gave back (docs/decisions/sandbox-and-tools.md D81). Giving the iterators the `return()`
  * dynalite calls (it closes them, as an async iterator's `return` does) mends it where it is.
  */
 

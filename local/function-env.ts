@@ -35,7 +35,7 @@ export interface FunctionEnvironmentOptions {
  * with the SDK's own endpoint settings pointing DynamoDB at dynalite, SQS at fauxqs, S3 at
  * s3rver and Step Functions at the sandbox's endpoint, so function code has no sandbox special
  * case. Checksums are computed only where an operation requires them (s3rver stores streamed
- * uploads corrupted otherwise), loopback callback URLs are accepted (the sandbox alone, docs/design.md D6),
+ * uploads corrupted otherwise), loopback callback URLs are accepted (the sandbox alone, docs/decisions/report-export.md D6),
  * and absolute URLs are http (D61).
  * `LOG_LEVEL` defaults to WARN to keep the console to one line a request, and the functions'
  * metrics (embedded metric format lines on stdout, which only CloudWatch Logs reads) are off
@@ -64,12 +64,12 @@ export const functionEnvironment = (
   ...(options.secretsManagerEndpoint
     ? {
         AWS_ENDPOINT_URL_SECRETS_MANAGER: options.secretsManagerEndpoint,
-        // The key's name, as the stack gives its ARN: never its value (docs/design.md D60).
+        // The key's name, as the stack gives its ARN: never its value (docs/decisions/report-export.md D60).
         [WEBHOOK_ENV.keySecretId]: SANDBOX_WEBHOOK_KEY_NAME,
       }
     : {}),
   [REPORT_ENV.allowLoopbackCallbacks]: '1',
-  // The one deployment served over http: its Location headers say so (docs/design.md D61).
+  // The one deployment served over http: its Location headers say so (docs/decisions/http-requests.md D61).
   [API_SCHEME_ENV]: 'http',
   AWS_REGION: SANDBOX_REGION,
   AWS_ACCESS_KEY_ID: SANDBOX_CREDENTIALS.accessKeyId,

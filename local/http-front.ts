@@ -1,6 +1,6 @@
 /**
  * The sandbox's HTTP server: API Gateway's behaviour (gateway/gateway-listener.ts) on
- * 127.0.0.1, with the gateway's limits on request lines and headers, and a docs/design.md D1
+ * 127.0.0.1, with the gateway's limits on request lines and headers, and a docs/decisions/http-requests.md D1
  * answer to whatever Node cannot parse.
  */
 import { createServer, STATUS_CODES } from 'node:http';
@@ -12,7 +12,7 @@ import { listenOnLoopback } from './listen';
 /** What the front reads of a request line and its headers, together. */
 export const MAX_HEADER_BYTES = 24 * 1024;
 
-/** A request Node cannot parse (headers too large, malformed HTTP) still gets a docs/design.md D1 answer. */
+/** A request Node cannot parse (headers too large, malformed HTTP) still gets a docs/decisions/http-requests.md D1 answer. */
 const answerUnreadable = (error: NodeJS.ErrnoException, socket: Duplex) => {
   if (!socket.writable) return;
   const gateway =

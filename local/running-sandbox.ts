@@ -75,7 +75,7 @@ const listed = (sandboxes: readonly FoundSandbox[]) =>
   sandboxes.map((s) => `${shownDir(s.stateDir)} (${s.url})`).join(', ');
 
 /**
- * The sandbox a command acts on (docs/design.md D80): the one running on `stateDir`; when that is
+ * The sandbox a command acts on (docs/decisions/sandbox-and-tools.md D80): the one running on `stateDir`; when that is
  * the default (no --state-dir) and none runs there, the only one running from this checkout.
  * Otherwise a message saying which run, and to name one with --state-dir.
  */

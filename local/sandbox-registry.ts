@@ -5,7 +5,7 @@ import { projectRoot } from '#lib/project-paths';
 /**
  * The sandboxes running from this checkout, one file a process (`<pid>.json`, naming its state
  * directory): how a command given no --state-dir finds the one running elsewhere than `.sandbox/`
- * (docs/design.md D80). A sandbox writes its entry once it is ready and removes it when it stops;
+ * (docs/decisions/sandbox-and-tools.md D80). A sandbox writes its entry once it is ready and removes it when it stops;
  * the entry of one that was killed is ignored, and removed, by the next lookup.
  * `SANDBOX_REGISTRY_DIR` moves it (tests that must not see the sandboxes of the checkout).
  */

@@ -57,7 +57,7 @@ export interface SandboxStatsDocument {
   readonly mappings: Record<string, MappingStats>;
   /** Executions of the report state machine, when the sandbox runs it. */
   readonly executions?: ExecutionStats;
-  /** The functions' table requests checked against their grants, and those refused (docs/design.md D54). */
+  /** The functions' table requests checked against their grants, and those refused (docs/decisions/sandbox-and-tools.md D54). */
   readonly tableGrants: { readonly checked: number; readonly refused: number };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The floor of the token authorizer (docs/design.md §5): a bare TOKEN authorizer that takes the
+ * The floor of the token authorizer (docs/performance.md "Budgets"): a bare TOKEN authorizer that takes the
  * bearer token from the event and verifies it with the authorizer's own verifier, set up from
  * the environment as the authorizer sets it up (functions/identity/adapters/token-verifier.ts,
  * aws-jwt-verify), then allows. It sends no AWS request, so it has no SDK client; it pays what

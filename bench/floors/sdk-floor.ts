@@ -1,5 +1,5 @@
 /**
- * The SDK floor (docs/design.md §5): a bare handler that sends the AWS requests a function sends
+ * The SDK floor (docs/performance.md "Budgets"): a bare handler that sends the AWS requests a function sends
  * for its event, with the functions' own client set-up (functions/commons/clients/dynamodb.ts,
  * bundled with the same esbuild options by bench/bundles.ts), and nothing else: no middleware,
  * no schemas, no logger, no metrics. A token route's floor first takes the caller from the

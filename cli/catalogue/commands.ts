@@ -76,7 +76,7 @@ export async function publishCommand(
 }
 
 /**
- * `upgrade`: the upgrade a deploy starts (docs/design.md D73), run again, e.g. after it failed:
+ * `upgrade`: the upgrade a deploy starts (docs/decisions/catalogue-versions.md D73), run again, e.g. after it failed:
  * 0 when the active version is in this code's layout at its end.
  */
 export async function upgradeCommand(target: CatalogueTarget, io: Output): Promise<number> {
@@ -126,7 +126,7 @@ export async function statusCommand(target: CatalogueTarget, io: Output): Promis
   if (lock) {
     io.out(
       `Running: ${lock.kind} ${lock.publishId} since ${lock.since}` +
-        // A command's claim (docs/design.md D79): its file may still be uploading.
+        // A command's claim (docs/decisions/catalogue-versions.md D79): its file may still be uploading.
         (lock.claimed ? ' (claimed by its command, whose workflow has not started yet)' : '') +
         '\n',
     );

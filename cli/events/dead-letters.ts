@@ -35,7 +35,7 @@ export interface DeadLetter {
 
 /**
  * Receives every message of the dead-letter queue, holding each out of sight for HOLD_SECONDS
- * (nothing is deleted), and joins each with its event's outcome record (docs/design.md D78).
+ * (nothing is deleted), and joins each with its event's outcome record (docs/decisions/order-and-user-events.md D78).
  * The caller releases them (`release`) or deletes them.
  */
 async function receiveDeadLetters(

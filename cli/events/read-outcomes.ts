@@ -10,7 +10,7 @@ const BATCH_GET_KEYS = 100;
 const ATTEMPTS = 3;
 
 /**
- * The outcome items of these event ids (docs/design.md D78), read with the caller's credentials
+ * The outcome items of these event ids (docs/decisions/order-and-user-events.md D78), read with the caller's credentials
  * (eventually consistent: half a read unit each; a poll that misses the latest write sees it at
  * the next one). Event ids without an item are absent from the answer.
  */

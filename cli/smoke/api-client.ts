@@ -36,7 +36,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * How long a request waits out 503s with Retry-After: right after a deploy that raises the
  * catalogue's layout, listings across partitions and searches answer so until the stage has
- * upgraded its catalogue by itself (docs/design.md D73), which takes seconds to minutes.
+ * upgraded its catalogue by itself (docs/decisions/catalogue-versions.md D73), which takes seconds to minutes.
  */
 export const UNAVAILABLE_WAIT_MS = 10 * 60_000;
 /** Longest single pause, whatever Retry-After asks. */
@@ -127,7 +127,7 @@ export class ApiClient {
 
   /**
    * The path under the base URL that a `Location` of ours names: an absolute URL on the API's
-   * own domain (docs/design.md D61), or the check fails.
+   * own domain (docs/decisions/http-requests.md D61), or the check fails.
    */
   ownPath(answer: Answer): string {
     const location = answer.headers.get('location');

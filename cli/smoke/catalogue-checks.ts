@@ -24,7 +24,7 @@ const longestWord = (label: string): string | undefined =>
 /**
  * The public catalogue, without a token: reference data, a listing by country, a product found
  * there with its sub-resources, and the same search through POST and through `searchCriteria`.
- * A stage nothing was published to answers empty lists by design (docs/design.md §6): the
+ * A stage nothing was published to answers empty lists by design (docs/architecture.md): the
  * checks that need a product are then skipped with a line saying so, and what can run still
  * runs (its answers checked against the contract).
  */

@@ -12,7 +12,7 @@ export interface CleanupOutcome {
 }
 
 /**
- * What a run made, and how to remove each thing (docs/design.md D74). A check adds a removal as
+ * What a run made, and how to remove each thing (docs/decisions/stages-and-deploys.md D74). A check adds a removal as
  * soon as the thing exists (before anything else can fail), so whatever happens after, the
  * run's end removes it; removals run newest first, each even when another failed.
  */

@@ -1,6 +1,6 @@
 /**
  * Which checks a smoke run makes and which it skips, from what the stage is and what the command
- * line allows (docs/design.md D74). Pure, so the rules are unit-tested without a stage.
+ * line allows (docs/decisions/stages-and-deploys.md D74). Pure, so the rules are unit-tested without a stage.
  */
 
 /** Where the stage's tokens come from. */

@@ -90,7 +90,7 @@ export function sandboxStage(stateDir: string): SmokeStage {
 /**
  * A deployed stage, from its stack's outputs (read with the AWS SDK's default credentials). Its
  * writes beside the API use the stack's smoke role (output SmokeRoleArn), assumed with those
- * credentials: a deploy role needs only sts:AssumeRole on it (docs/design.md D74).
+ * credentials: a deploy role needs only sts:AssumeRole on it (docs/decisions/stages-and-deploys.md D74).
  */
 export async function deployedStage(name: string): Promise<SmokeStage> {
   const outputs = await stackOutputs(name);

@@ -16,7 +16,7 @@ import { SMOKE_LIMIT_SCOPES, smokeEventId } from '#lib/smoke-access';
  */
 export interface StageStore {
   /**
-   * The smoke user's record, webhook secret list and per-caller limit items (docs/design.md D59,
+   * The smoke user's record, webhook secret list and per-caller limit items (docs/decisions/limits-and-throttles.md D59,
    * D60), and the outcome item of the event that registered it in the sandbox (D78).
    */
   removeUserItems(userId: number): Promise<void>;

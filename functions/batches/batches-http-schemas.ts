@@ -5,7 +5,7 @@ import { strictObject } from '#commons/http/strict-object';
 import { idsAreDistinct, MAX_BATCH_ITEMS, sentOnYearAllowed } from './domain/batch';
 
 /**
- * docs/design.md D4: 1 to 1,000 items, each exactly an integer order id and a date; D66: each
+ * docs/decisions/order-batches.md D4: 1 to 1,000 items, each exactly an integer order id and a date; D66: each
  * order once, and a `sent_on` from 2000 to next year. Anything else is a 400.
  */
 export const batchBody = strictObject({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { integerResponse, spaceDateTime } from '#commons/http/error-response-schemas';
 
-/** The spec's Batch resource (docs/design.md D4: `pending` → `processing` → `completed`). */
+/** The spec's Batch resource (docs/decisions/order-batches.md D4: `pending` → `processing` → `completed`). */
 export const batchResponse = v.object({
   id: integerResponse,
   status: v.picklist(['pending', 'processing', 'completed']),

@@ -8,7 +8,7 @@ import type { TokenBucket } from '#functions/contracts/caller-limits';
  * on by `cost × unitMs` from `max(tat, now)`, and is allowed while that stays within
  * `capacity × unitMs` of now. Unlike a fixed window, no instant lets more than `capacity`
  * through: after a burst the caller gets one token per `unitMs`, whatever the clock says.
- * docs/design.md D25 cites this. Pure: no AWS, no clock.
+ * docs/decisions/limits-and-throttles.md D25 cites this. Pure: no AWS, no clock.
  */
 
 /** Milliseconds for one token to come back. */

@@ -1,4 +1,4 @@
-/** Languages the catalogue is translated into (docs/design.md D8). English is the default and the fallback. */
+/** Languages the catalogue is translated into (docs/decisions/http-requests.md D8). English is the default and the fallback. */
 export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -7,10 +7,10 @@ import { SERVICE_NAME, SERVICE_NAME_ENV } from '#functions/contracts/environment
  * `function_memory_size`, `function_arn`, `function_request_id`, `correlation_id`,
  * `xray_trace_id`), so CloudWatch Logs Insights queries and the runbook (docs/operations.md) read the same.
  *
- * Ours rather than Powertools Logger's (docs/design.md D71): the HTTP functions use five of its
+ * Ours rather than Powertools Logger's (docs/decisions/functions-and-bundles.md D71): the HTTP functions use five of its
  * methods, and loading it (about 20 KB of minified code to compile, its configuration and
  * formatter set-up, its first line) cost each function about 3 ms of a cold start measured at
- * 100–110 ms, a third of what the cold-start budget leaves to our code (docs/design.md §5).
+ * 100–110 ms, a third of what the cold-start budget leaves to our code (docs/performance.md "Budgets").
  *
  * The level threshold is Lambda's advanced logging control (`AWS_LAMBDA_LOG_LEVEL`) when set,
  * else `LOG_LEVEL` (the stack sets INFO, the sandbox WARN, unit tests SILENT), else INFO. Errors anywhere in the

@@ -1,8 +1,8 @@
 /**
- * What a function may do to the table, as data (docs/design.md D53): each store lists, next to
+ * What a function may do to the table, as data (docs/decisions/functions-and-bundles.md D53): each store lists, next to
  * its code, the grant each of its operations needs; the route table (functions/routes.ts) and the
  * function registry (functions/function-registry.ts) give each function the grants of the operations it calls; the stack turns them into IAM statements
- * (lib/table-grants.ts), and the sandbox refuses any request outside them, as IAM would
+ * (lib/table-statements.ts), and the sandbox refuses any request outside them, as IAM would
  * (local/iam/). No AWS import: the route table, the registry, the stack and the sandbox all read it.
  */
 import type { tableSchema } from '#functions/contracts/table-schema';

@@ -41,7 +41,7 @@ export const REPORT_ENV = {
   allowLoopbackCallbacks: 'SANDBOX_ALLOW_LOOPBACK_CALLBACKS',
 } as const;
 
-/** Variables of the functions that make or use the callers' webhook signing secrets (docs/design.md D60). */
+/** Variables of the functions that make or use the callers' webhook signing secrets (docs/decisions/report-export.md D60). */
 export const WEBHOOK_ENV = {
   /**
    * The Secrets Manager id (ARN in a stage) of the stage key every caller's secrets are derived

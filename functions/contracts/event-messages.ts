@@ -1,7 +1,7 @@
 /**
  * The bus's order and user events and their outcomes as the events CLI (cli/events/), the sandbox's
  * sender (local/events/, local/seed/) and the events benchmark read and write them: the event's
- * shape and check, its identity, and the outcome item the consumer records (docs/design.md D78).
+ * shape and check, its identity, and the outcome item the consumer records (docs/decisions/order-and-user-events.md D78).
  */
 
 export type { BusEvent, EventIdentity } from '#functions/events/bus-event';

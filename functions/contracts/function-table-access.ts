@@ -1,5 +1,5 @@
 /**
- * A function's table access as data (docs/design.md D53): what the stack turns into IAM statements
+ * A function's table access as data (docs/decisions/functions-and-bundles.md D53): what the stack turns into IAM statements
  * (lib/table-statements.ts, lib/api-function.ts, lib/smoke-access.ts) and what the sandbox checks each
  * request against (local/iam/table-requests.ts), read from the same lists the stores keep.
  */

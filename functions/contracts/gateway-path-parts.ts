@@ -1,6 +1,6 @@
 /**
  * What an API Gateway (REST) path is made of, with no route table behind it: the functions check
- * a request's path against these without loading the table (docs/design.md D34).
+ * a request's path against these without loading the table (docs/decisions/tokens-and-rights.md D34).
  */
 
 /** The base path every route is served under (spec: versioning rule 1). */

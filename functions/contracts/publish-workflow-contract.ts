@@ -1,7 +1,7 @@
 /**
  * The publish workflow's contract, shared by its construct (lib/catalogue-publishing.ts), its
  * task function and the sandbox: state names, error names, timings and the shapes each task
- * takes and answers (docs/design.md D48).
+ * takes and answers (docs/decisions/catalogue-versions.md D48).
  */
 import { CATALOGUE_LAYOUT } from '../catalogue/domain/catalogue-layout';
 
@@ -51,7 +51,7 @@ export const PUBLISH_ERRORS = {
 /**
  * Errors an operator running the publish is told of already (a refused file, a busy lock): they
  * fail the execution on purpose and raise no alarm. Any other failure is the system's
- * (docs/design.md D73: the publish alarm).
+ * (docs/decisions/catalogue-versions.md D73: the publish alarm).
  */
 export const REFUSALS: readonly string[] = [PUBLISH_ERRORS.busy, PUBLISH_ERRORS.invalid];
 
@@ -64,7 +64,7 @@ export const PUBLISH_TIMING = {
   /** A lock older than this belongs to a publish that died without releasing it. */
   lockSeconds: 6 * 3600,
   /**
-   * A command's claim of the lock before its upload (docs/design.md D79) lasts this long unless
+   * A command's claim of the lock before its upload (docs/decisions/catalogue-versions.md D79) lasts this long unless
    * the command renews it: a command that died holds the stage for at most a minute.
    */
   claimSeconds: 60,
@@ -87,7 +87,7 @@ export const REMOVE_PER_TASK = 50_000;
 
 /**
  * A catalogue file, a stock file, an upgrade (the active version planned again from its own files
- * in the layout of this code, started by the deploy: docs/design.md D73), or the removal of a
+ * in the layout of this code, started by the deploy: docs/decisions/catalogue-versions.md D73), or the removal of a
  * version a failed removal left behind (started by an operator).
  */
 export type PublishKind = 'catalogue' | 'stock' | 'upgrade' | 'remove';
@@ -116,7 +116,7 @@ export interface UpgradeStart {
   readonly layout: number;
 }
 
-/** The upgrade to this code's layout (docs/design.md D73): the deploy's, or an operator's (`npm run catalogue -- upgrade`). */
+/** The upgrade to this code's layout (docs/decisions/catalogue-versions.md D73): the deploy's, or an operator's (`npm run catalogue -- upgrade`). */
 export const UPGRADE_START: UpgradeStart = { kind: 'upgrade', layout: CATALOGUE_LAYOUT };
 
 /** Where an upgrade goes after looking at the active version and the lock. */
@@ -124,7 +124,7 @@ export type UpgradeNext = 'plan' | 'wait' | 'done';
 
 export interface PlannedVersion {
   readonly version: string;
-  /** The layout the plan was written in (docs/design.md D73), recorded by the switch. */
+  /** The layout the plan was written in (docs/decisions/catalogue-versions.md D73), recorded by the switch. */
   readonly layout: number;
   /** The version readers saw when the plan was made, removed after the switch. */
   readonly previous?: string;

@@ -62,7 +62,7 @@ export const GENERATE_RETRY = { intervalSeconds: 2, backoffRate: 2, maxRetries: 
 
 /**
  * Retries of the generate task when Lambda refuses it for want of concurrency: the generator's
- * reserved concurrency caps how many PDFs are made at once (docs/design.md D51), so a burst of
+ * reserved concurrency caps how many PDFs are made at once (docs/decisions/report-export.md D51), so a burst of
  * reports waits its turn instead of failing. 5 s, then doubling with jitter, 6 times: about
  * 5 minutes, the time one generation may take.
  */

@@ -5,11 +5,11 @@ import { uuidPathId } from '#commons/http/ids';
 import { strictObject } from '#commons/http/strict-object';
 import { MAX_CALLBACK_URL_LENGTH } from './domain/callback-url-length';
 
-/** The spec's report request: two real dates and, for the callback mode, a URL (checked further by docs/design.md D6's rules). */
+/** The spec's report request: two real dates and, for the callback mode, a URL (checked further by docs/decisions/report-export.md D6's rules). */
 export const reportRequestBody = strictObject({
   start_date: calendarDate,
   end_date: calendarDate,
-  // Stored as sent and called later: nothing invisible or controlling (docs/design.md D62), which
+  // Stored as sent and called later: nothing invisible or controlling (docs/decisions/http-requests.md D62), which
   // a URL parser would drop or encode behind the client's back, and no lone surrogate.
   callback_url: v.optional(freeText(MAX_CALLBACK_URL_LENGTH)),
 });

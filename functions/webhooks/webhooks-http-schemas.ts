@@ -4,7 +4,7 @@ import { strictObject } from '#commons/http/strict-object';
 
 /**
  * `POST /@me/webhook-secrets` takes no body, or an empty JSON object: a secret has nothing to
- * choose (docs/design.md D60), and a field sent is a 400 that names it (D45).
+ * choose (docs/decisions/report-export.md D60), and a field sent is a 400 that names it (D45).
  */
 export const createSecretBody = v.optional(strictObject({}));
 

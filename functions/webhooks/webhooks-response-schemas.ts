@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { spaceDateTime, uuidResponse } from '#commons/http/error-response-schemas';
 
-/** What is shown of a webhook secret after it was made: its id and date (docs/design.md D60). */
+/** What is shown of a webhook secret after it was made: its id and date (docs/decisions/report-export.md D60). */
 export const webhookSecretResponse = v.object({ id: uuidResponse, created_at: spaceDateTime });
 
 export const webhookSecretsResponse = v.array(webhookSecretResponse);

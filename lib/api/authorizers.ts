@@ -80,7 +80,7 @@ export class RouteAuthorizers {
   // the cached policy to whatever method the next request with that token calls. That is why the
   // function allows the whole API, `arn:…:<apiId>/<stage>/*/*`, rather than the method it was
   // asked about: a policy naming one route would make the cache deny the others. Whether the
-  // caller may see a particular user's data is each function's check (docs/design.md D3), from the context the
+  // caller may see a particular user's data is each function's check (docs/decisions/tokens-and-rights.md D3), from the context the
   // authorizer returns (user id, admin, expiry).
   token(): TokenAuthorizer {
     if (this.tokenAuthorizer) return this.tokenAuthorizer;

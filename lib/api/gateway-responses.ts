@@ -2,7 +2,7 @@ import { ResponseType, type RestApiBase } from 'aws-cdk-lib/aws-apigateway';
 
 /**
  * The answers API Gateway gives on its own (unknown path, throttling, timeouts, ...), rewritten
- * into the docs/design.md D1 error shape `{"code","message"}` so a client sees one error format whether the
+ * into the docs/decisions/http-requests.md D1 error shape `{"code","message"}` so a client sees one error format whether the
  * answer came from a function or from the gateway. Messages are general sentences (spec,
  * errors rule 1): no ids, paths or internal details.
  */
@@ -36,10 +36,10 @@ const invalidRequest = { statusCode: '400', code: 'invalid_request', message: 'T
 const internalError = { statusCode: '500', code: 'internal_error', message: 'An unexpected error occurred.' };
 
 export const gatewayErrors: readonly GatewayError[] = [
-  // API Gateway answers an unknown path with 403 "Missing Authentication Token" (docs/design.md D1: 404).
+  // API Gateway answers an unknown path with 403 "Missing Authentication Token" (docs/decisions/http-requests.md D1: 404).
   { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, ...notFound },
   { type: ResponseType.RESOURCE_NOT_FOUND, ...notFound },
-  // docs/design.md D3: a resource the caller may not see is answered like one that does not exist. This is also
+  // docs/decisions/tokens-and-rights.md D3: a resource the caller may not see is answered like one that does not exist. This is also
   // the answer to a Deny policy from the authorizer (it only ever allows, or refuses with 401).
   { type: ResponseType.ACCESS_DENIED, ...notFound },
   { type: ResponseType.UNAUTHORIZED, ...unauthorized },

@@ -30,7 +30,7 @@ function mockStatusTemplate(pinned: Readonly<Record<string, string>>): string {
 }
 
 /**
- * docs/design.md D1: a wrong method on a known path is a 405 with `Allow`. API Gateway picks a resource's
+ * docs/decisions/http-requests.md D1: a wrong method on a known path is a 405 with `Allow`. API Gateway picks a resource's
  * explicit methods first and falls back to ANY, so ANY answers everything else from a mock.
  */
 export function addMethodNotAllowed(

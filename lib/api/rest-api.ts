@@ -52,7 +52,7 @@ export interface CommerceRestApiProps {
 }
 
 const PUBLIC_ROUTE_REASON =
-  'Catalogue reads are public by design (docs/design.md D2: products, books, computers, countries, business ' +
+  'Catalogue reads are public by design (docs/decisions/tokens-and-rights.md D2: products, books, computers, countries, business ' +
   'units and search need no token). Every route that needs one has the token authorizer.';
 /**
  * One JSON line per request. API Gateway's standard fields name the caller of IAM-signed
@@ -79,7 +79,7 @@ export const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 /**
  * The REST API, generated from the route table: `/v1/<path>` resources, one `ApiFunction`
  * per route behind a Lambda proxy integration, a 405 with `Allow` for other methods on a
- * known path, and every gateway-made error in the docs/design.md D1 shape.
+ * known path, and every gateway-made error in the docs/decisions/http-requests.md D1 shape.
  */
 export class CommerceRestApi extends Construct {
   readonly restApi: RestApi;
@@ -136,7 +136,7 @@ export class CommerceRestApi extends Construct {
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
     // Path parameters are declared required so API Gateway's basic validation applies;
-    // bodies and query strings are validated in the handlers, which answer in the docs/design.md D1 shape.
+    // bodies and query strings are validated in the handlers, which answer in the docs/decisions/http-requests.md D1 shape.
     const validator = this.restApi.addRequestValidator('RequestValidator', {
       validateRequestBody: true,
       validateRequestParameters: true,
@@ -194,7 +194,7 @@ export class CommerceRestApi extends Construct {
    * function, with its role, policy, log group and API Gateway permission, lives there, so a
    * route costs the stage's own stack only its method (and its resource and 405 where the path
    * is new), and CloudFormation's 500 resources a stack leave room for at least 100 routes
-   * (docs/design.md D55). The methods stay beside the REST API, whose deployment they belong to.
+   * (docs/decisions/functions-and-bundles.md D55). The methods stay beside the REST API, whose deployment they belong to.
    */
   private areaStack(route: Route, settings: StageSettings): NestedStack {
     const area = route.handler.split('/')[0]!;

@@ -6,7 +6,7 @@ import type { CfnFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-la
 /**
  * A route's Lambda proxy integration, as CDK's `LambdaIntegration` with `allowTestInvoke: false`,
  * except where API Gateway's permission to invoke the function is made: beside the function (in
- * its area's nested stack, docs/design.md D55), not beside the method, so a route costs the
+ * its area's nested stack, docs/decisions/functions-and-bundles.md D55), not beside the method, so a route costs the
  * stage's own stack its method alone. The permission still names the one method that may invoke
  * the function (its stage, verb and path).
  */

@@ -13,7 +13,7 @@ export const REQUESTS_PER_IP_PER_5_MIN = 3000;
 
 /**
  * AWS's common rule set (known bad inputs, scanners, path traversal …), except its 8 KB body
- * limit: `POST /orders/batches` takes up to 1,000 items (47,011 bytes at most, docs/design.md D45),
+ * limit: `POST /orders/batches` takes up to 1,000 items (47,011 bytes at most, docs/decisions/http-requests.md D45),
  * and API Gateway refuses bodies over 10 MB itself, so that one rule only counts.
  */
 const COMMON_RULE_SET = 'AWSManagedRulesCommonRuleSet';

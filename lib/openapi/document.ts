@@ -31,7 +31,7 @@ export { OPENAPI_FILE } from '../project-paths';
 
 /**
  * What an answer is: an object has no member its schema does not name (a unit test holds the
- * views to that), and a value that may be null is `type: [t, "null"]` (docs/design.md D37).
+ * views to that), and a value that may be null is `type: [t, "null"]` (docs/decisions/functions-and-bundles.md D37).
  */
 const closedOutput: ConversionConfig['overrideSchema'] = ({ valibotSchema, jsonSchema }) => {
   if (valibotSchema.type === 'object') return { ...jsonSchema, additionalProperties: false };
@@ -94,7 +94,7 @@ const ERROR_RESPONSES = {
   Unauthorized: error('No valid access token.', { 'WWW-Authenticate': header('`Bearer`.') }),
   NotFound: error('No such resource or path.'),
   NotFoundOrNotYours: error(
-    'No such resource, or one the caller may not see: the same answer (docs/design.md D3).',
+    'No such resource, or one the caller may not see: the same answer (docs/decisions/tokens-and-rights.md D3).',
   ),
   MethodNotAllowed: error('This method is not allowed on this path.', {
     Allow: header('The methods the path allows.'),
@@ -209,7 +209,7 @@ const operation = (route: Route, contract: RouteContract) => {
     ...(contract.body
       ? {
           requestBody: {
-            // An optional body schema (docs/design.md D60's POST) lets the request have none.
+            // An optional body schema (docs/decisions/report-export.md D60's POST) lets the request have none.
             required: !v.is(contract.body, undefined),
             // An optional body is described by what it is when present.
             content: { 'application/json': { schema: inputSchema(unwrapOptional(contract.body)) } },

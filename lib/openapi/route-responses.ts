@@ -155,7 +155,7 @@ export const routeResponses: Readonly<Record<string, readonly SuccessResponse[]>
 const n = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The 429 of the routes with a per-caller limit (docs/design.md D25, D56–D58), from the numbers
+ * The 429 of the routes with a per-caller limit (docs/decisions/limits-and-throttles.md D25, D56–D58), from the numbers
  * the functions enforce; every route may also meet the API's throttling.
  */
 export const callerLimitResponses: Readonly<Record<string, string>> = {
@@ -173,7 +173,7 @@ export const callerLimitResponses: Readonly<Record<string, string>> = {
 
 /**
  * The 503 of the routes that read data a catalogue version of an older layout lacks
- * (docs/design.md D73): after a deploy that needs a newer layout, until the stage's upgrade
+ * (docs/decisions/catalogue-versions.md D73): after a deploy that needs a newer layout, until the stage's upgrade
  * switches. Every other catalogue read is in every layout.
  */
 const whileUpgrading = (what: string) =>

@@ -231,7 +231,7 @@ export function createStageAlarms(
       'The report itself is available; the job records NOTIFICATION_FAILED.',
   );
 
-  // --- Catalogue publishing (docs/design.md D73): a run that failed for the system's reasons (the
+  // --- Catalogue publishing (docs/decisions/catalogue-versions.md D73): a run that failed for the system's reasons (the
   // publish task counts it; a refused file or a busy lock, which the operator running it is told
   // of, is not counted) or that ran out of time, and a removal that failed after its retries.
   const publishing = ALARM_SETTINGS.cataloguePublishFailed;

@@ -45,7 +45,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Uploads a catalogue or stock file to the stage's import bucket, starts the publish workflow on
  * it and waits for its end (docs/catalogue.md), under the publish lock this command claims before
- * anything else (docs/design.md D79). `progress` hears a line now and then.
+ * anything else (docs/decisions/catalogue-versions.md D79). `progress` hears a line now and then.
  */
 export async function publishFile(
   target: CatalogueTarget,
@@ -75,7 +75,7 @@ export async function publishFile(
 }
 
 /**
- * Starts the upgrade of the active version to this code's layout (docs/design.md D73), as a
+ * Starts the upgrade of the active version to this code's layout (docs/decisions/catalogue-versions.md D73), as a
  * deploy does, and waits for its outcome: an operator's way to run it again after it failed. It
  * claims no lock: an upgrade waits for a run that holds it, as the deploy's does.
  */
@@ -97,7 +97,7 @@ export async function upgradeCatalogue(
 }
 
 /**
- * Removes a version a failed removal left behind, under the publish lock (docs/design.md D73),
+ * Removes a version a failed removal left behind, under the publish lock (docs/decisions/catalogue-versions.md D73),
  * claimed by this command first; the workflow never removes the active one.
  */
 export async function removeCatalogueVersion(
@@ -138,7 +138,7 @@ const refusedOutcome = (
 };
 
 /**
- * A publish, stock update or removal from the command's start (docs/design.md D79): claims the
+ * A publish, stock update or removal from the command's start (docs/decisions/catalogue-versions.md D79): claims the
  * stage's publish lock for its publish id, or is refused at once naming the run that holds it;
  * keeps the claim alive while it `prepare`s (the upload) and until its workflow, started under
  * the same publish id, takes the lock over. A claim lost meanwhile (the command was stopped

@@ -34,7 +34,7 @@ export const cataloguePublishingConstruct: StateMachineConstruct = {
   stackId: 'SandboxCatalogue',
   kind: 'catalogue publish',
   functions: Object.values(catalogueFunctions),
-  // The deploy starts the catalogue upgrade (docs/design.md D73); the sandbox, at every start.
+  // The deploy starts the catalogue upgrade (docs/decisions/catalogue-versions.md D73); the sandbox, at every start.
   startedByDeploy: true,
   async build(stack, { settings, table }) {
     const { CataloguePublishing } = await import('#lib/catalogue-publishing');
@@ -70,7 +70,7 @@ export const runningCatalogue = (
 });
 
 /**
- * What a deploy runs after it (docs/design.md D73), at every start: the publish workflow's
+ * What a deploy runs after it (docs/decisions/catalogue-versions.md D73), at every start: the publish workflow's
  * executions the synthesized construct's custom resource starts, the catalogue upgrade. When the
  * active version needs none (or nothing was published) it ends at once, and the sandbox waits for
  * it, so that nothing of it runs after "Ready"; otherwise it goes on while the sandbox serves, as

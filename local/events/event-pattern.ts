@@ -3,7 +3,7 @@
  * matches when its value (or any element of an array value) equals one of the pattern's literals
  * or satisfies one of its filters (`prefix`, `exists`, `anything-but` with literals); nested
  * objects match field by field, and every field of the pattern must match. No maintained npm
- * package does this (docs/design.md D47); a pattern with any other filter is refused, so the
+ * package does this (docs/decisions/order-and-user-events.md D47); a pattern with any other filter is refused, so the
  * sandbox never matches differently from AWS without saying so.
  */
 export type EventPattern = { readonly [field: string]: EventPattern | readonly unknown[] };

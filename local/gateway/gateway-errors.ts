@@ -1,6 +1,6 @@
 /**
  * The answers API Gateway gives on its own in the stack (lib/api/gateway-responses.ts and the ANY
- * mock of lib/api/method-not-allowed.ts), in the docs/design.md D1 shape. Kept here as plain data so the request path does
+ * mock of lib/api/method-not-allowed.ts), in the docs/decisions/http-requests.md D1 shape. Kept here as plain data so the request path does
  * not load aws-cdk-lib; test/unit/local/gateway-parity.test.ts checks them against the
  * synthesized API, so the two cannot drift apart.
  */
@@ -12,7 +12,7 @@ export interface GatewayAnswer {
 }
 
 export const gatewayAnswers = {
-  /** Unknown path (MISSING_AUTHENTICATION_TOKEN), and a Deny from the authorizer (ACCESS_DENIED, docs/design.md D3). */
+  /** Unknown path (MISSING_AUTHENTICATION_TOKEN), and a Deny from the authorizer (ACCESS_DENIED, docs/decisions/tokens-and-rights.md D3). */
   notFound: { statusCode: 404, code: 'not_found', message: 'The requested resource was not found.' },
   methodNotAllowed: {
     statusCode: 405,

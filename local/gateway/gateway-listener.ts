@@ -91,7 +91,7 @@ const readBody = (req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 /**
  * Plays API Gateway in front of the functions: route table → (authorizer) → proxy event →
  * handler → HTTP answer, with the gateway's own answers (401, 404, 405 + Allow, 413, 500) in
- * the docs/design.md D1 shape.
+ * the docs/decisions/http-requests.md D1 shape.
  */
 export function createGatewayListener(options: GatewayOptions = {}): RequestListener {
   const router = createRouter(options.routes ?? routeTable);

@@ -7,7 +7,7 @@ export interface Answer {
   readonly body: Buffer;
 }
 
-/** One of API Gateway's own answers, in the docs/design.md D1 shape. */
+/** One of API Gateway's own answers, in the docs/decisions/http-requests.md D1 shape. */
 export const gatewayAnswer = (answer: GatewayAnswer, extraHeaders: [string, string][] = []): Answer => ({
   statusCode: answer.statusCode,
   headers: [['Content-Type', 'application/json'], ...Object.entries(answer.headers ?? {}), ...extraHeaders],

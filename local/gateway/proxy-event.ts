@@ -128,7 +128,7 @@ function requestView(
   const { single, multi } = headerMaps(raw);
   const query = queryMaps(request.query);
   // API Gateway names its own domain here, never the client's Host: the sandbox's is the loopback
-  // address and port it serves on (docs/design.md D61).
+  // address and port it serves on (docs/decisions/http-requests.md D61).
   const domainName = options.port ? `127.0.0.1:${options.port}` : '127.0.0.1';
   const userAgent = Object.entries(single).find(([k]) => k.toLowerCase() === 'user-agent')?.[1] ?? null;
 
@@ -193,7 +193,7 @@ export function buildProxyEvent(
   const contentType = Object.entries(view.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const hasBody = request.body !== undefined && request.body.length > 0;
   // Bytes that are not UTF-8 go base64-encoded, as they are, rather than with U+FFFD in place of
-  // each bad sequence: the function decides what to do with them (docs/design.md D63).
+  // each bad sequence: the function decides what to do with them (docs/decisions/http-requests.md D63).
   const text = isTextContent(contentType) && (!hasBody || isUtf8(request.body!));
   return {
     ...view,

@@ -7,7 +7,7 @@ import {
 import { tableSchema } from '#functions/contracts/table-schema';
 
 /**
- * How IAM sees a DynamoDB request (docs/design.md D53): the actions it is authorized as, each on
+ * How IAM sees a DynamoDB request (docs/decisions/functions-and-bundles.md D53): the actions it is authorized as, each on
  * the table or an index, with the partition keys it touches (`dynamodb:LeadingKeys`). A
  * TransactWriteItems is authorized item by item (ConditionCheckItem, PutItem, UpdateItem,
  * DeleteItem). Reads both shapes of a request: the document client's (plain values) and the

@@ -12,7 +12,7 @@ import { ADMIN_GROUP, DEFAULT_GROUPS_CLAIM } from '#functions/contracts/auth-set
 import { AUTH_ENV } from '#functions/contracts/environment';
 
 /**
- * The sandbox's own token issuer (docs/design.md D2): an RS256 key it generates once per state directory and
+ * The sandbox's own token issuer (docs/decisions/tokens-and-rights.md D2): an RS256 key it generates once per state directory and
  * publishes as a JWKS, and the tokens `npm run token` prints. The issuer name does not depend on
  * the port (`.invalid` is reserved, RFC 2606: it never resolves), so a token stays good across
  * restarts and ports for as long as the state directory keeps its key.

@@ -63,7 +63,7 @@ async function onLoopbackOnly<T>(start: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Starts fauxqs on 127.0.0.1 (docs/design.md §3: it speaks the JSON protocol of the current SQS client,
+ * Starts fauxqs on 127.0.0.1 (docs/sandbox.md: it speaks the JSON protocol of the current SQS client,
  * counts receives and redrives to a dead-letter queue right). It is ESM only, so it is imported
  * here, lazily: modules that only build events or read settings load under Jest too.
  */

@@ -3,7 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
 
 /**
- * The settings s3rver needs from a client (docs/design.md §3): path-style addressing and checksums only
+ * The settings s3rver needs from a client (docs/sandbox.md): path-style addressing and checksums only
  * when an operation requires them (otherwise streamed uploads are stored corrupted). The
  * functions get the same through their environment (function-env.ts).
  */

@@ -33,7 +33,7 @@ export const itemsKey = (parts: readonly unknown[]) => shortHash(parts);
 /**
  * Names the pristine data: a change to the seed, the table, dynalite or the catalogue's layout
  * makes a new entry (a seed of an older layout would be upgraded at every fresh start,
- * docs/design.md D73).
+ * docs/decisions/catalogue-versions.md D73).
  */
 export const pristineKey = (tableKeyValue: string, itemsKeyValue: string) =>
   shortHash([

@@ -1,7 +1,7 @@
 /**
  * The progress lines of the seed cache's build (local/seed/build-pristine.ts), the only slow part
  * of a first start: which step of how many, how far within it, and the time since the build
- * began (docs/design.md D80). The build prints them; the sandbox that waits for it shows them.
+ * began (docs/decisions/sandbox-and-tools.md D80). The build prints them; the sandbox that waits for it shows them.
  */
 
 /** Every progress line starts so: the sandbox shows these lines of the build's output, not the others. */

@@ -2,7 +2,7 @@
  * What a deploy of the stack starts a state machine with: the stack's custom resources whose
  * Create call (an `AwsCustomResource`'s SDK call, as CloudFormation hands it to its provider) is
  * Step Functions' StartExecution of that state machine. The sandbox starts each at every start,
- * as a deploy would (docs/design.md D73: the catalogue upgrade).
+ * as a deploy would (docs/decisions/catalogue-versions.md D73: the catalogue upgrade).
  */
 import { DefinitionError, resolveDefinitionString, type TemplateResource } from './state-machine-definition';
 

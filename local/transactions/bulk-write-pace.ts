@@ -1,7 +1,7 @@
 /**
  * At most `limit()` tasks at once, the others waiting their turn in arrival order; the limit is
  * asked again whenever one ends, so a higher limit lets the waiting ones go. The sandbox's
- * DynamoDB front passes bulk writes (BatchWriteItem) through one of these (docs/design.md D81).
+ * DynamoDB front passes bulk writes (BatchWriteItem) through one of these (docs/decisions/sandbox-and-tools.md D81).
  */
 export class Pace {
   private running = 0;

@@ -1,6 +1,6 @@
 /**
  * A DynamoDB endpoint in front of dynalite that adds TransactWriteItems, which dynalite lacks
- * (docs/design.md D47): every other request is passed through to dynalite unchanged, while no
+ * (docs/decisions/order-and-user-events.md D47): every other request is passed through to dynalite unchanged, while no
  * transaction runs; a transaction runs alone (transact-write.ts), so no request sees half of
  * one. The functions' SDK clients are pointed here (AWS_ENDPOINT_URL_DYNAMODB), so function code
  * sends TransactWriteItems as it does in AWS. While the table is being read, BatchWriteItem calls
@@ -23,7 +23,7 @@ const READS = new Set(
 );
 
 /**
- * Reads first (docs/design.md D81): dynalite serves the API's readers and a publish's writes in
+ * Reads first (docs/decisions/sandbox-and-tools.md D81): dynalite serves the API's readers and a publish's writes in
  * this one process, and a publish sends 32 BatchWriteItem calls of 25 items at a time (4 chunks,
  * 8 calls each), which dynalite would serve ahead of the readers' queries (743 → 110 requests/s
  * while 10,000 products were published). While the table is being read (READS_WHILE_READ reads in

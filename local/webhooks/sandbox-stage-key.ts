@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * The sandbox's webhook stage key (docs/design.md D60): what the stack keeps in Secrets Manager,
+ * The sandbox's webhook stage key (docs/decisions/report-export.md D60): what the stack keeps in Secrets Manager,
  * kept here in the state directory, readable by its owner alone (0600), made at the first start.
  * `--reset` keeps it, like the issuer's key: it is configuration, not data. Nothing prints it,
  * and `sandbox.json` does not hold it.

@@ -1,5 +1,5 @@
 /**
- * The callers' webhook secrets in the sandbox (docs/design.md D60): the stage key in the state
+ * The callers' webhook secrets in the sandbox (docs/decisions/report-export.md D60): the stage key in the state
  * directory (local/webhooks/sandbox-stage-key.ts), served by a local Secrets Manager endpoint under the
  * name the stack gives it, so the functions read it exactly as in a stage.
  */

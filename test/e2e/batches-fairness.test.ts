@@ -1,6 +1,6 @@
 /**
  * One customer's backlog of batch items cannot starve another's batch (issue 14 §2,
- * docs/design.md D57): a customer posts 6,000 items in twelve batches of 500 (each of their orders
+ * docs/decisions/order-batches.md D57): a customer posts 6,000 items in twelve batches of 500 (each of their orders
  * once a batch, D66), and another
  * customer's one-item batch completes within seconds, while most of the first customer's items
  * are still to come, because the first's items reach the queue at their own pace. The first's
@@ -23,7 +23,7 @@ jest.setTimeout(120_000);
 const BUSY = 9;
 const QUIET = 8;
 const BACKLOG_BATCHES = 12;
-/** Customer 9 has 502 orders, and a batch names each order once (docs/design.md D66). */
+/** Customer 9 has 502 orders, and a batch names each order once (docs/decisions/order-batches.md D66). */
 const BATCH_ITEMS = 500;
 const BACKLOG = BACKLOG_BATCHES * BATCH_ITEMS;
 /** Items the first customer may have done when the other's item completes: the unpaced first ones and more. */

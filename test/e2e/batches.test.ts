@@ -1,5 +1,5 @@
 /**
- * Order batches as a new user meets them (issue 4, docs/design.md D4, D3): a batch of 1,000 items is accepted
+ * Order batches as a new user meets them (issue 4, docs/decisions/order-batches.md D4, D3): a batch of 1,000 items is accepted
  * at once (201, Location, `pending`), completes within seconds through the queue with `count`
  * 1,000 and `errors` listing exactly the items that are not the caller's orders, and the orders
  * carry their new `sent_on`. Only its creator (and administrators) see a batch; a malformed
@@ -31,7 +31,7 @@ jest.setTimeout(60_000);
 /** The caller: the customer with the most orders (502). */
 const CALLER = 9;
 const OTHER_CUSTOMER = 3;
-/** docs/design.md §5: a batch of 1,000 items completes within 10 s in the sandbox. */
+/** docs/performance.md "Budgets": a batch of 1,000 items completes within 10 s in the sandbox. */
 const COMPLETION_BUDGET_MS = 10_000;
 
 const own = ordersOf(CALLER).map((o) => o.id);
@@ -171,7 +171,7 @@ describe('order batches', () => {
       ['an unknown field beside the items', { items: [item], note: 'x' }],
       ['no items', {}],
       ['a body that is not JSON', '{"items": [{"id": 1, '],
-      // docs/design.md D66.
+      // docs/decisions/order-batches.md D66.
       ['an order id twice', { items: [item, { ...item, sent_on: '2027-01-02' }] }],
       ['a sent_on before 2000', { items: [{ ...item, sent_on: '1999-12-31' }] }],
       [

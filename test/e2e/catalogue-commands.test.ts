@@ -128,7 +128,7 @@ describe('npm run catalogue, as an operator runs it', () => {
   );
 
   // Last: a restart starts again the executions a stop left running (a publish waits a minute to remove the
-  // version it replaced, docs/design.md §3), and a publish started again takes the lock again.
+  // version it replaced, docs/sandbox.md), and a publish started again takes the lock again.
   it('the banner of a restart describes the active catalogue, not the seed, and names the events dead-letter queue', async () => {
     const active = await readActive(target);
     target.close();

@@ -1,5 +1,5 @@
 /**
- * Catalogue errors over HTTP (docs/design.md D1): 404 for what does not exist, 405 with `Allow` for a wrong
+ * Catalogue errors over HTTP (docs/decisions/http-requests.md D1): 404 for what does not exist, 405 with `Allow` for a wrong
  * method, 400 `invalid_request` for bad parameters — every body exactly `{code, message}` in
  * JSON, with a general message that echoes no value, id, path or stack trace.
  */
@@ -28,7 +28,7 @@ const LEAKS = [
   /\bv1\b/,
 ];
 
-/** Asserts the docs/design.md D1 shape: JSON, exactly {code, message}, a general message. */
+/** Asserts the docs/decisions/http-requests.md D1 shape: JSON, exactly {code, message}, a general message. */
 const expectErrorBody = (
   response: { status: number; headers: Headers; body: unknown },
   forbidden: string[] = [],

@@ -1,5 +1,5 @@
 /**
- * `Accept-Language` over HTTP (spec rules 1–5, docs/design.md D8): labels in the asked language, quality values,
+ * `Accept-Language` over HTTP (spec rules 1–5, docs/decisions/http-requests.md D8): labels in the asked language, quality values,
  * the English fallback, and the rule that the header changes only text — never which products
  * are listed, their prices or their currency.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §1, docs/design.md D67: one listing request must not become hundreds of queries. A
+ * Issue 14 §1, docs/decisions/catalogue-versions.md D67: one listing request must not become hundreds of queries. A
  * filter spanning more than 8 listing partitions (brands × product types, every type counting
  * once) is a 400 that says what to narrow, in the query or on the country route; the widest
  * accepted one pages like any other listing (its cost is the `listing` benchmark's fan-out row).
@@ -36,7 +36,7 @@ describe('a listing across too many partitions', () => {
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: TOO_WIDE });
   });
 
-  it('is no limit of a criteria object, which is searched in memory (docs/design.md D68)', async () => {
+  it('is no limit of a criteria object, which is searched in memory (docs/decisions/search-engine.md D68)', async () => {
     const criteria = JSON.stringify({
       brand: twentyBrands,
       productType: ['book', 'computer'],

@@ -118,7 +118,7 @@ describe('publishing a catalogue', () => {
     const last = (await sandbox.api('/products?limit=100&page=2')).body as { id: string }[];
     expect(last.map((p) => p.id).at(-1)).toBe('201');
     expect(last.map((p) => p.id)).not.toContain('200');
-    // The search reads the new version's snapshot (docs/design.md D68).
+    // The search reads the new version's snapshot (docs/decisions/search-engine.md D68).
     expect(await searchIds({ text: 'renamed' })).toEqual(['1']);
     expect(await searchIds({ text: 'added by the publish' })).toEqual(['201']);
   });
@@ -192,7 +192,7 @@ describe('publishing a catalogue', () => {
         '{"productId":4,"locationId":"paris-1","quantity":0}\n',
     );
     expect(outcome).toMatchObject({ status: 'SUCCEEDED', record: { counts: { stocks: 3 } } });
-    // The search's stock snapshot follows the update (docs/design.md D68).
+    // The search's stock snapshot follows the update (docs/decisions/search-engine.md D68).
     const inParis = await searchIds({ in_stock: { location_id: 'paris-1' }, limit: 5 });
     expect(inParis).toContain('2');
     expect(inParis).not.toContain('4');

@@ -1,5 +1,5 @@
 /**
- * Search (issue 15, docs/design.md D68): the criteria object, answered from the active version's
+ * Search (issue 15, docs/decisions/search-engine.md D68): the criteria object, answered from the active version's
  * search snapshot in memory, over the sandbox's seed. What each answer must hold is computed from
  * the seed itself, the same catalogue the sandbox serves.
  */

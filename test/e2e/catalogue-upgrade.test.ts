@@ -1,5 +1,5 @@
 /**
- * A deploy of code that needs a newer catalogue layout (docs/design.md D73), in a sandbox of its
+ * A deploy of code that needs a newer catalogue layout (docs/decisions/catalogue-versions.md D73), in a sandbox of its
  * own: the active version is replaced by one as the first layout wrote it, the sandbox is
  * stopped and started again on the same state ("deploying" the current code: it starts what the
  * deploy's custom resource starts), and every catalogue route must answer as on a fresh publish,

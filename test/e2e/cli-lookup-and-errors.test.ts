@@ -1,5 +1,5 @@
 /**
- * The command line tools as a person runs them (docs/design.md D80): without --state-dir they find
+ * The command line tools as a person runs them (docs/decisions/sandbox-and-tools.md D80): without --state-dir they find
  * the sandbox that runs (here the e2e one, on a temporary directory) or say which run and name
  * --state-dir; `token` prints a token that sandbox accepts, or none (and makes no key); and each
  * mistake of the issue (a missing file, a directory, UTF-16, bytes that are not UTF-8, a deployed

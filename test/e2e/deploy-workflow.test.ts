@@ -1,6 +1,6 @@
 /**
  * The deploy workflow (.github/workflows/deploy.yml; docs/deploying.md "From GitHub";
- * docs/design.md D76): which jobs each event runs, what each role may be handed, and every step
+ * docs/decisions/stages-and-deploys.md D76): which jobs each event runs, what each role may be handed, and every step
  * that needs no AWS account run the way GitHub runs it (support/workflow/), in a fresh copy of
  * the repository, so a step that cannot pass on a runner fails here first.
  */

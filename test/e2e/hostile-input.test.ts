@@ -4,7 +4,7 @@
  * input sent to every route at once (functions/routes.ts: a new route is covered as soon as it is
  * in the table): path ids, query strings, bodies, content types and headers, tokens, and bodies
  * over the size limit. Every answer must keep the one rule of support/answer-invariant.ts: the
- * route's success or a 4xx in the docs/design.md D1 shape, never a 5xx, nothing that gives the service away;
+ * route's success or a 4xx in the docs/decisions/http-requests.md D1 shape, never a 5xx, nothing that gives the service away;
  * a write's success that stored invisible text or U+FFFD for bytes that were not UTF-8 fails too
  * (D62, D63), and so does a Location that is not the API's own (D61).
  *
@@ -147,7 +147,7 @@ describe('hostile input on every route', () => {
               return [
                 ...everyField,
                 send(Buffer.isBuffer(mutation) ? mutation : mutateBody(target.goodBody, mutation)),
-                // Valid JSON but for one string whose bytes are not UTF-8 (docs/design.md D63).
+                // Valid JSON but for one string whose bytes are not UTF-8 (docs/decisions/http-requests.md D63).
                 send(bytesInLeaf(target.goodBody, badLeaf, badBytes)),
               ];
             }),
@@ -262,7 +262,7 @@ describe('hostile input on every route', () => {
     });
   });
 
-  it(`bodies over the size limit (${MAX_BODY_BYTES} bytes, and API Gateway's 10 MB) answer 413 in the docs/design.md D1 shape`, async () => {
+  it(`bodies over the size limit (${MAX_BODY_BYTES} bytes, and API Gateway's 10 MB) answer 413 in the docs/decisions/http-requests.md D1 shape`, async () => {
     const size = fc.oneof(
       fc
         .constantFrom(MAX_BODY_BYTES + 1, 2 * MAX_BODY_BYTES, 10 * 1024 * 1024 + 1)

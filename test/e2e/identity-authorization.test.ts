@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 3, docs/design.md D2, D3): every route of the route table that needs a
+ * The authorization matrix (issue 3, docs/decisions/tokens-and-rights.md D2, D3): every route of the route table that needs a
  * token, against no token, five kinds of bad token, another customer, the owner and an
  * administrator. The routes come from the table itself, so a new token route is in the matrix
  * at once — and fails until it has a sample below.
@@ -55,7 +55,7 @@ const pathValues: Record<string, { readonly owner: number | string; readonly unk
     },
     unknown: '00000000-0000-4000-8000-00000000dead',
   },
-  // The owner's webhook secret, made in beforeAll too (docs/design.md D60).
+  // The owner's webhook secret, made in beforeAll too (docs/decisions/report-export.md D60).
   secret_id: {
     get owner() {
       return ownerSecret.id;
@@ -214,7 +214,7 @@ describe('the authorization matrix', () => {
       expect([route.name, samples[route.name] !== undefined]).toEqual([route.name, true]);
   });
 
-  it('makes no administrator of a groups claim that is a display name holding "admin" (docs/design.md D64)', async () => {
+  it('makes no administrator of a groups claim that is a display name holding "admin" (docs/decisions/tokens-and-rights.md D64)', async () => {
     const otherOrder = ordersOf(MATRIX_OTHER)[0]!;
     for (const groups of ['Help desk admin', 'staff,admin', ['Help desk admin']]) {
       const token = await tokenWithGroups(MATRIX_OWNER, groups);
@@ -239,7 +239,7 @@ describe('the authorization matrix', () => {
       const head = route.method === 'HEAD';
 
       it.each(REFUSED_TOKENS)(
-        'with %s: 401, WWW-Authenticate: Bearer, the docs/design.md D1 body',
+        'with %s: 401, WWW-Authenticate: Bearer, the docs/decisions/http-requests.md D1 body',
         async (caller) => {
           const response = await call(route, pathOf(route, 'owner'), tokens.get(caller), sample.body);
           expect(response.status).toBe(401);

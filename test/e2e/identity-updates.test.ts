@@ -1,5 +1,5 @@
 /**
- * User updates (spec "User updates", docs/design.md D11): the address and the e-mail address are replaced
+ * User updates (spec "User updates", docs/decisions/tokens-and-rights.md D11): the address and the e-mail address are replaced
  * whole with PUT and read back through `/@me`; a partial, extended or wrongly typed body is a
  * 400 that changes nothing. Only the users set aside for it (support/identity.ts) are changed,
  * and every test puts back what it changed: the other e2e files share this sandbox.

@@ -1,5 +1,5 @@
 /**
- * Location headers over HTTP (issue 14 §4, docs/design.md D61): the batch's 201, the report's 202
+ * Location headers over HTTP (issue 14 §4, docs/decisions/http-requests.md D61): the batch's 201, the report's 202
  * and the status endpoint's 303 point at the sandbox's own origin whatever `Host` and
  * `X-Forwarded-Proto` the client sends, so a client cannot make the API send anyone elsewhere.
  */

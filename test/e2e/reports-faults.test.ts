@@ -4,7 +4,7 @@
  * message at the status endpoint; a storage failure is retried by the state machine and the
  * report completes, 404 until then. Own sandboxes also count executions exactly, which shows
  * that a refused callback_url starts none: counted from "Ready", by which the catalogue upgrade
- * every sandbox start runs (docs/design.md D73) has ended.
+ * every sandbox start runs (docs/decisions/catalogue-versions.md D73) has ended.
  */
 import { type BatchSandbox as Sandbox, startBatchSandbox as startSandbox } from './support/batches';
 import {

@@ -177,7 +177,7 @@ describe('a report in callback mode', () => {
 
   it("POSTs one signed notification, which the partner kit's example receiver verifies and follows to the PDF", async () => {
     const token = tokenFor(7);
-    // The partner's own secret, made through the API (docs/design.md D60).
+    // The partner's own secret, made through the API (docs/decisions/report-export.md D60).
     const { secret } = await createWebhookSecret(token);
     const downloaded: { href: string; webhookId: string; pdf: Uint8Array }[] = [];
     const problems: string[] = [];

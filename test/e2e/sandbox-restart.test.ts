@@ -81,7 +81,7 @@ describe('a sandbox stopped and started again', () => {
   it('delivers a report callback once to a partner that was down across the restart', async () => {
     const port = await freePort();
     const token = sandbox.token(CALLER);
-    // The caller's own signing secret (docs/design.md D60).
+    // The caller's own signing secret (docs/decisions/report-export.md D60).
     const made = await sandbox.api('/@me/webhook-secrets', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

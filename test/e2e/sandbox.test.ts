@@ -12,7 +12,7 @@ describe('the sandbox gateway', () => {
   });
 
   it.each(['/nowhere/at/all', '/products/1/nowhere', '/countries/FR'])(
-    'answers the unknown path %s with the docs/design.md D1 404',
+    'answers the unknown path %s with the docs/decisions/http-requests.md D1 404',
     async (path) => {
       const response = await api(path);
       expect(response.status).toBe(404);
@@ -21,7 +21,7 @@ describe('the sandbox gateway', () => {
     },
   );
 
-  it('answers a path outside /v1 with the docs/design.md D1 404', async () => {
+  it('answers a path outside /v1 with the docs/decisions/http-requests.md D1 404', async () => {
     const response = await fetch(baseUrl().replace(/\/v1$/, '/products'));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({

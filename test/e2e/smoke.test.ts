@@ -1,5 +1,5 @@
 /**
- * `npm run smoke` (docs/design.md D74) as a team runs it: against the running e2e sandbox it
+ * `npm run smoke` (docs/decisions/stages-and-deploys.md D74) as a team runs it: against the running e2e sandbox it
  * passes, one line per check, exit 0, and leaves in the table and the bucket nothing it made;
  * against a sandbox of its own whose report generation always fails (`--start-sandbox` with
  * SANDBOX_FAULTS), the report check alone fails in one clear line, the others still run, the

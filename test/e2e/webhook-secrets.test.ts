@@ -1,5 +1,5 @@
 /**
- * Each caller's own callback signing secrets (issue 14 §3, docs/design.md D60), over HTTP against
+ * Each caller's own callback signing secrets (issue 14 §3, docs/decisions/report-export.md D60), over HTTP against
  * the shared sandbox: made, listed and deleted through `/@me/webhook-secrets`; a callback signed
  * with the requesting caller's secrets only, so a receiver holding partner A's secret refuses
  * what is signed for partner B; a rotation in which every notification verifies with the secret

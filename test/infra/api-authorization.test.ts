@@ -207,7 +207,7 @@ describe('gateway responses', () => {
       code: 'not_found',
       message: 'The requested resource was not found.',
     });
-    // docs/design.md D3: refused access looks exactly like a missing resource.
+    // docs/decisions/tokens-and-rights.md D3: refused access looks exactly like a missing resource.
     expect(bodyOf('ACCESS_DENIED')).toEqual(bodyOf('RESOURCE_NOT_FOUND'));
     expect(bodyOf('AUTHORIZER_FAILURE')).toEqual(bodyOf('DEFAULT_5XX'));
     expect(bodyOf('DEFAULT_5XX')).toEqual({

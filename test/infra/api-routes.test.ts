@@ -39,7 +39,7 @@ describe('the REST API', () => {
     for (const path of paths.values()) expect(path).toMatch(/^\/v1(\/|$)/);
   });
 
-  it('answers another method on a known path with 405, Allow and a docs/design.md D1 body', () => {
+  it('answers another method on a known path with 405, Allow and a docs/decisions/http-requests.md D1 body', () => {
     const unpinned = onGateway.filter((entry) => Object.keys(entry.pinned).length === 0);
     const routePaths = [...new Set(unpinned.map((entry) => entry.path))];
     expect(routePaths.length).toBeGreaterThan(10);
@@ -175,7 +175,7 @@ describe('the API stage', () => {
           ThrottlingBurstLimit: throttle!.burstLimit,
         }),
       );
-      // Its own numbers, not the stage's (the status route's is a safety net above it, docs/design.md D26).
+      // Its own numbers, not the stage's (the status route's is a safety net above it, docs/decisions/limits-and-throttles.md D26).
       expect(throttle!.rateLimit).not.toBe(stageWide(methodSettings)[0].ThrottlingRateLimit);
       // The path names a resource the API has.
       expect([...paths.values()]).toContain(`/${API_VERSION}${path}`);

@@ -1,5 +1,5 @@
 /**
- * The catalogue publishing resources (lib/catalogue-publishing.ts, docs/design.md D48): the
+ * The catalogue publishing resources (lib/catalogue-publishing.ts, docs/decisions/catalogue-versions.md D48): the
  * import bucket, the task function's access, and the state machine the sandbox runs too.
  */
 

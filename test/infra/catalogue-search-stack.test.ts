@@ -1,5 +1,5 @@
 /**
- * The search routes' access to the import bucket (docs/design.md D68): the two functions that
+ * The search routes' access to the import bucket (docs/decisions/search-engine.md D68): the two functions that
  * answer a criteria object know the bucket and may read its search snapshots, nothing else of it;
  * no other function reads them.
  */

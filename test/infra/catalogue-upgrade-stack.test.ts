@@ -1,5 +1,5 @@
 /**
- * The catalogue upgrade in the template (docs/design.md D73): the deploy's trigger, a custom
+ * The catalogue upgrade in the template (docs/decisions/catalogue-versions.md D73): the deploy's trigger, a custom
  * resource that starts the publish workflow with this code's layout, after the task function it
  * needs, with nothing but that right and a log group of its own; and the workflow's upgrade and
  * removal paths.

@@ -15,7 +15,7 @@ jest.setTimeout(120_000);
 
 const prod = synth({ stage: 'prod' });
 const assembly = prod.app.synth();
-/** The stack's template and its nested stacks' (the route functions', docs/design.md D55). */
+/** The stack's template and its nested stacks' (the route functions', docs/decisions/functions-and-bundles.md D55). */
 const templatePaths = [
   assembly.getStackByName(prod.stack.stackName).templateFullPath,
   ...readdirSync(assembly.directory)

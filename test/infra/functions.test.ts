@@ -54,7 +54,7 @@ describe('route functions', () => {
         ...Object.values(catalogueFunctions).map((fn) => routeFunctionName('dev', fn.name)),
         // The stage preflight's custom resource function (lib/stage-preflight-resource.ts).
         ...Object.values(deploymentFunctions).map((fn) => routeFunctionName('dev', fn.name)),
-        // CDK's provider of the deploy's catalogue upgrade trigger (docs/design.md D73).
+        // CDK's provider of the deploy's catalogue upgrade trigger (docs/decisions/catalogue-versions.md D73).
         'commerce-api-dev-catalogue-upgrade-trigger',
       ].sort(),
     );
@@ -79,7 +79,7 @@ describe('route functions', () => {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       TracingConfig: { Mode: 'Active' },
-      // The search routes get one whole vCPU for their in-memory search (docs/design.md D69).
+      // The search routes get one whole vCPU for their in-memory search (docs/decisions/search-engine.md D69).
       MemorySize: (SEARCH_ROUTES as readonly string[]).includes(name) ? SEARCH_MEMORY_MB : 512,
       Timeout: 10,
       Environment: { Variables: { POWERTOOLS_SERVICE_NAME: 'commerce-api', LOG_LEVEL: 'INFO' } },

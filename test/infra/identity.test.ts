@@ -141,7 +141,7 @@ describe('the Cognito user pool of a stage', () => {
       EnableTokenRevocation: true,
       AccessTokenValidity: 60,
     });
-    // ADMIN_USER_PASSWORD_AUTH takes IAM credentials (npm run smoke's role, docs/design.md D74).
+    // ADMIN_USER_PASSWORD_AUTH takes IAM credentials (npm run smoke's role, docs/decisions/stages-and-deploys.md D74).
     expect([...client.Properties.ExplicitAuthFlows].sort()).toEqual([
       'ALLOW_ADMIN_USER_PASSWORD_AUTH',
       'ALLOW_REFRESH_TOKEN_AUTH',

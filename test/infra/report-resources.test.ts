@@ -194,7 +194,7 @@ describe('starting a report', () => {
   });
 });
 
-describe('the webhook stage key (docs/design.md D60)', () => {
+describe('the webhook stage key (docs/decisions/report-export.md D60)', () => {
   const secrets = resourcesOfType(dev.template, 'AWS::SecretsManager::Secret');
 
   it('is the only secret of the stage, generated: 64 letters and digits, in no output', () => {
@@ -263,7 +263,7 @@ describe('the API side of reports', () => {
 
   it("keeps that throttle a safety net: above every other route's, and 1,000 reports polled at once", () => {
     // It acts before the authorizer, for every caller together: below legitimate polling, one
-    // client with any token could make everyone's polls 429 (docs/design.md D26).
+    // client with any token could make everyone's polls 429 (docs/decisions/limits-and-throttles.md D26).
     expect(STATUS_ROUTE_THROTTLE.rateLimit).toBeGreaterThanOrEqual(1_000 / POLL_AFTER_SECONDS);
     expect(STATUS_ROUTE_THROTTLE.rateLimit).toBeGreaterThan(DEFAULT_THROTTLE.rateLimit);
     expect(STATUS_ROUTE_THROTTLE.burstLimit).toBeGreaterThan(DEFAULT_THROTTLE.burstLimit);

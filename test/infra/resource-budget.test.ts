@@ -1,5 +1,5 @@
 /**
- * Room to grow (docs/design.md D55): CloudFormation takes at most 500 resources, 200 outputs and
+ * Room to grow (docs/decisions/functions-and-bundles.md D55): CloudFormation takes at most 500 resources, 200 outputs and
  * 200 parameters per stack. The route functions live in a nested stack per area, so a route costs
  * the stage's own stack its method, and, on a new path, its resource and 405. This test measures
  * every stack of dev and prod as they are and with the route table grown to 100 routes (the new

@@ -1,5 +1,5 @@
 /**
- * The role `npm run smoke -- --stage <stage>` assumes (docs/design.md D74): named, trusted by the
+ * The role `npm run smoke -- --stage <stage>` assumes (docs/decisions/stages-and-deploys.md D74): named, trusted by the
  * account only, and allowed exactly the smoke's own writes beside the API — its temporary Cognito
  * user, and the removal of its users' items, its batch, its report job and PDF — and nothing
  * else; the outputs the smoke finds the stage by.

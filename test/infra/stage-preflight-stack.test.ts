@@ -1,5 +1,5 @@
 /**
- * The stage preflight (docs/design.md D75) as the stack deploys it: where termination protection
+ * The stage preflight (docs/decisions/stages-and-deploys.md D75) as the stack deploys it: where termination protection
  * comes from, the custom resource and what it is told, that nothing else of the stage's stack
  * (its nested stacks included) is created before it, and what its function may do.
  */

@@ -22,7 +22,7 @@ export function shippedStageFile(stage: string): StageFile {
 /**
  * Builds the app as `cdk synth` would (cdk.json feature flags) but without bundling and
  * without the built-in CloudFormation validation (an App prop in aws-cdk-lib 2.276, not a
- * context key), which keeps a stack synth well under a second (docs/design.md §4). The stage's
+ * context key), which keeps a stack synth well under a second (docs/architecture.md "Toolchain"). The stage's
  * committed file is used (pinned to TEST_ENV when protected) unless a file or folder is given.
  */
 export function synth(options: CreateCommerceApiOptions = {}) {
@@ -52,7 +52,7 @@ function substitute(json: CfnJson, replacement: (token: CfnJson) => CfnJson | un
 
 /**
  * The stage as one template: each nested stack's resources (the route functions', by area,
- * docs/design.md D55) inlined beside the stack's own, its parameters replaced by what the stack
+ * docs/decisions/functions-and-bundles.md D55) inlined beside the stack's own, its parameters replaced by what the stack
  * passes in and the stack's reads of its outputs by their values. Tests then read one stage,
  * whichever stack a resource lives in; `stackTemplate` is the stack's own, for its resource count.
  */

@@ -1,5 +1,5 @@
 /**
- * Least privilege on the table (docs/design.md D53): for every function of the stage, the
+ * Least privilege on the table (docs/decisions/functions-and-bundles.md D53): for every function of the stage, the
  * DynamoDB statements of its role, read back from the template as actions, target (the table or
  * an index) and `dynamodb:LeadingKeys` patterns, are exactly the grants functions/routes.ts or
  * functions/function-registry.ts lists for it from its stores' lists. Prints the table an operator reviews (function → actions → keys).
@@ -160,7 +160,7 @@ describe('table grants', () => {
     expect(reachesPrefix('????-??', CALLER_LIMIT_KEY_PREFIX)).toBe(false);
   });
 
-  it('let the events consumer, and no other function, write event outcome items, with UpdateItem only (docs/design.md D78)', () => {
+  it('let the events consumer, and no other function, write event outcome items, with UpdateItem only (docs/decisions/order-and-user-events.md D78)', () => {
     const outcomeGrants = rows.flatMap((row) =>
       row.granted
         .filter((grant) => grant.leadingKeys.some((key) => key.startsWith('EVENT#')))

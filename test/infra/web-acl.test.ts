@@ -1,4 +1,4 @@
-/** WAF in front of protected stages (lib/api/web-acl.ts, docs/design.md D42). */
+/** WAF in front of protected stages (lib/api/web-acl.ts, docs/decisions/limits-and-throttles.md D42). */
 import { REQUESTS_PER_IP_PER_5_MIN } from '#lib/api/web-acl';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 

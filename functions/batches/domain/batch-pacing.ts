@@ -5,7 +5,7 @@ import { BATCH_ITEMS, BATCH_LIMITS } from '#functions/contracts/caller-limits';
 export const MAX_DELAY_SECONDS = 900;
 
 /**
- * How long each chunk of a batch waits in the queue before it may be processed (docs/design.md
+ * How long each chunk of a batch waits in the queue before it may be processed (docs/decisions/order-batches.md
  * D57): a caller's items are scheduled at `BATCH_LIMITS.itemsPerSecond` after those they
  * already have waiting (`startsAt` is where this batch starts on the caller's schedule, from
  * the GCRA bucket), and a chunk goes at once while fewer than `unpacedItems` of the caller's

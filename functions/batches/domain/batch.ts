@@ -1,4 +1,4 @@
-/** Batch statuses (docs/design.md D4): `pending` at creation, `processing` once items are handled, then `completed`. */
+/** Batch statuses (docs/decisions/order-batches.md D4): `pending` at creation, `processing` once items are handled, then `completed`. */
 export type BatchStatus = 'pending' | 'processing' | 'completed';
 
 /** An order update a batch asks for: set the order's `sent_on`. */
@@ -27,10 +27,10 @@ export interface BatchRecord {
   readonly updatedAt: string;
 }
 
-/** docs/design.md D4: at most this many items a request. */
+/** docs/decisions/order-batches.md D4: at most this many items a request. */
 export const MAX_BATCH_ITEMS = 1000;
 
-/** docs/design.md D66: the earliest year a batch may set as `sent_on`; the latest is next year. */
+/** docs/decisions/order-batches.md D66: the earliest year a batch may set as `sent_on`; the latest is next year. */
 export const FIRST_SENT_ON_YEAR = 2000;
 
 /** Whether `sentOn` (`YYYY-MM-DD`, a real day) is in a year from 2000 to the year after `now`'s (UTC). */
@@ -39,7 +39,7 @@ export const sentOnYearAllowed = (sentOn: string, now: Date): boolean => {
   return year >= FIRST_SENT_ON_YEAR && year <= now.getUTCFullYear() + 1;
 };
 
-/** docs/design.md D66: each order at most once a batch. */
+/** docs/decisions/order-batches.md D66: each order at most once a batch. */
 export const idsAreDistinct = (items: readonly { readonly id: number }[]): boolean =>
   new Set(items.map((item) => item.id)).size === items.length;
 

@@ -12,7 +12,7 @@ const deps = { store: dynamoDbBatchStore, queue: sqsChunkQueue, limits: dynamoDb
 
 /**
  * POST /orders/batches: 201 with `Location` and the `pending` batch; items are applied
- * asynchronously. 429 with `Retry-After` over the caller's items in progress (docs/design.md D58).
+ * asynchronously. 429 with `Retry-After` over the caller's items in progress (docs/decisions/order-batches.md D58).
  */
 export const handler = httpRoute(
   { auth: true, body: batchBody, cache: 'no-store' },

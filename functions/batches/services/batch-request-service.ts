@@ -13,7 +13,7 @@ import {
 import { chunkDelays } from '../domain/batch-pacing';
 import type { BatchStore, ChunkQueue } from '../store/batch-store';
 
-/** Over the caller's items in progress (docs/design.md D58): answered 429 with `Retry-After`. */
+/** Over the caller's items in progress (docs/decisions/order-batches.md D58): answered 429 with `Retry-After`. */
 export class BatchRequestLimited extends Error {
   override readonly name = 'BatchRequestLimited';
   constructor(readonly retryAfterSeconds: number) {
@@ -22,7 +22,7 @@ export class BatchRequestLimited extends Error {
 }
 
 /**
- * Takes the batch's items from the caller's bucket (docs/design.md D58; refused: nothing is
+ * Takes the batch's items from the caller's bucket (docs/decisions/order-batches.md D58; refused: nothing is
  * recorded), records the batch (`pending`) and queues its items, one message per chunk, each
  * delayed to the caller's pace (D57). A chunk that cannot be queued is recorded at once with all
  * its items in `errors`, so the batch still completes and says exactly which items were not

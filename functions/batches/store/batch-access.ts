@@ -6,7 +6,7 @@ const BATCHES = ['BATCH#*'];
 
 /**
  * What each operation of the batch store (dynamodb-batch-store.ts) does to the table
- * (docs/design.md D53). The batch id counter's key is `COUNTER` exactly (a pattern may be a
+ * (docs/decisions/functions-and-bundles.md D53). The batch id counter's key is `COUNTER` exactly (a pattern may be a
  * whole key): it is kept as it is, since a new key would start ids again at 1 on a stage that
  * already has batches.
  */

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip, gunzipSync, gzip } from 'node:zlib';
 
 /**
- * How the search snapshot's packed files travel (docs/design.md D68): gzipped, about a quarter of
+ * How the search snapshot's packed files travel (docs/decisions/search-engine.md D68): gzipped, about a quarter of
  * their size, which S3 transfers in less time than it takes to unzip them. A large file is
  * unzipped on libuv's threads, so a search function unzips its files side by side.
  */

@@ -1,7 +1,7 @@
 /**
  * Which data a catalogue version holds: its layout, a number each version records when it is
  * written (its version record and the ACTIVE record), so that code needing newer data knows an
- * older version lacks it (docs/design.md D73). Every layout holds everything the one before it
+ * older version lacks it (docs/decisions/catalogue-versions.md D73). Every layout holds everything the one before it
  * held; the items of the first one have not changed since (git history of catalogue-items.ts,
  * catalogue-keys.ts, listing.ts, product.ts, reference-data.ts).
  *
@@ -54,7 +54,7 @@ export const UPGRADE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The active version is older than a reader needs, and the upgrade the deploy started will bring
- * it up: a 503 with Retry-After (docs/design.md D73), with a message that names no version.
+ * it up: a 503 with Retry-After (docs/decisions/catalogue-versions.md D73), with a message that names no version.
  */
 export class CatalogueLayoutError extends TemporarilyUnavailable {
   constructor(

@@ -39,7 +39,7 @@ export const slugId = {
   description: 'lower-case letters, digits and `-`, at most 40 characters',
 } as const;
 
-/** A text in English and any of the other catalogue languages (docs/design.md D8). */
+/** A text in English and any of the other catalogue languages (docs/decisions/http-requests.md D8). */
 export const translated = (maxLength: number) =>
   ({
     type: 'object',

@@ -1,6 +1,6 @@
 /**
  * The blocks that cut a catalogue version, in product id order, into runs of the same number of
- * products (docs/design.md D67): the publisher tags each listing entry with its block, and the
+ * products (docs/decisions/catalogue-versions.md D67): the publisher tags each listing entry with its block, and the
  * partitions' summaries (listing-summary.ts) count their members by block.
  */
 

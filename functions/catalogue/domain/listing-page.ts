@@ -15,7 +15,7 @@ export interface PageRequest {
 }
 
 /**
- * One page of the union of disjoint partitions, in product id order (docs/design.md D7, D67).
+ * One page of the union of disjoint partitions, in product id order (docs/decisions/http-requests.md D7, D67).
  *
  * One partition: a position range. Several: their summaries in one request, which say which
  * positions of each partition the page's blocks hold, then one position range of each partition

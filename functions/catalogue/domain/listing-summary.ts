@@ -2,7 +2,7 @@ import type { ListingPartition, PublishedEntry } from './listing';
 
 /**
  * The summary of a listing partition, written at publish time beside its entries
- * (docs/design.md D67): how many of its members fall in each block of the catalogue. Blocks cut
+ * (docs/decisions/catalogue-versions.md D67): how many of its members fall in each block of the catalogue. Blocks cut
  * the whole catalogue, in product id order, into runs of the same number of products, so the
  * blocks of every partition of one version line up; a union of disjoint partitions has at most
  * a block's size of members in any block. From the summaries alone a reader knows, for each

@@ -35,7 +35,7 @@ export interface ListingFilter {
 }
 
 /**
- * The most partitions one listing request may span (docs/design.md D67): its page then costs one
+ * The most partitions one listing request may span (docs/decisions/catalogue-versions.md D67): its page then costs one
  * request for the partitions' summaries and at most one Query per partition, 9 in all.
  */
 export const MAX_LISTING_PARTITIONS = 8;

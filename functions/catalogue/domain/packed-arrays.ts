@@ -1,6 +1,6 @@
 /**
  * Typed arrays and a small JSON head in one byte buffer, read back as views on that buffer
- * without copying or parsing them (docs/design.md D68: the search snapshot's files). Layout:
+ * without copying or parsing them (docs/decisions/search-engine.md D68: the search snapshot's files). Layout:
  * `u32 head length`, the head (UTF-8 JSON: the caller's `meta` and where each array lies), then
  * each array at an offset aligned to 8 bytes. Little-endian, as the machines that write and read
  * it are (x86-64 and arm64); a big-endian reader is refused rather than misread.

@@ -7,7 +7,7 @@ import type { TextIndex } from './search-text-index';
 import { matchText, type TextMatches } from './text-matching';
 
 /**
- * One catalogue version, searchable in memory (docs/design.md D68): its columns, where each
+ * One catalogue version, searchable in memory (docs/decisions/search-engine.md D68): its columns, where each
  * product is in stock, and the text index of the request's language. Products are named by
  * their position in id order.
  */

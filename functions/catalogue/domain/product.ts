@@ -40,7 +40,7 @@ export interface ProductRecord {
   readonly computer?: ComputerDetails;
 }
 
-/** The single-product view (`GET /products/{id}`): the spec's fields plus `type` and `brand` (docs/design.md D9). */
+/** The single-product view (`GET /products/{id}`): the spec's fields plus `type` and `brand` (docs/decisions/http-requests.md D9). */
 export const productView = (p: ProductRecord, language: Language) => ({
   id: p.id,
   type: p.type,

@@ -1,5 +1,5 @@
 /**
- * The stage's one publish lock (`CATALOGUE/LOCK`, docs/design.md D48, D79): who may take it and
+ * The stage's one publish lock (`CATALOGUE/LOCK`, docs/decisions/catalogue-versions.md D48, D79): who may take it and
  * what the lock item holds. A command claims it before it uploads its file, for a short time it
  * renews; the workflow of the same publish id takes the claim over for the run's whole time.
  */

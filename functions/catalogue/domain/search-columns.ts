@@ -2,7 +2,7 @@ import { arrayOf, type PackedArray, pack, unpack } from './packed-arrays';
 import type { SearchDocument } from './search-document';
 
 /**
- * The search snapshot's products as columns (docs/design.md D68): one typed array per criterion,
+ * The search snapshot's products as columns (docs/decisions/search-engine.md D68): one typed array per criterion,
  * indexed by the product's position in id order, so that a search reads numbers instead of
  * objects and a snapshot of 100,000 products loads without parsing one JSON object per product.
  */

@@ -3,7 +3,7 @@ import type { ProductRecord } from './product';
 import type { StockLevel } from './reference-data';
 
 /**
- * What the search snapshot holds of a product (docs/design.md D68): the texts in every language
+ * What the search snapshot holds of a product (docs/decisions/search-engine.md D68): the texts in every language
  * (as the views fall back), the filters' values, and the numbers of the type-specific attributes,
  * parsed once at publish time from the strings the views keep (`16 GB` → 16).
  */

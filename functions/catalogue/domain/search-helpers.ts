@@ -1,4 +1,4 @@
-/** What the search's in-memory modules share (docs/design.md D68). */
+/** What the search's in-memory modules share (docs/decisions/search-engine.md D68). */
 
 /** The first index of the ascending `items` whose item is not before `value` (`items.length` when none). */
 export const lowerBound = <T extends string | number>(items: ArrayLike<T>, value: T): number => {

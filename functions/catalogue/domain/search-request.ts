@@ -1,6 +1,6 @@
 import type { ListingRequest } from './listing-request';
 
-/** Orders a search can answer in (docs/design.md D68); each breaks ties by product id, so pages are stable. */
+/** Orders a search can answer in (docs/decisions/search-engine.md D68); each breaks ties by product id, so pages are stable. */
 export const SEARCH_SORTS = ['id', 'price', '-price', 'relevance'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 

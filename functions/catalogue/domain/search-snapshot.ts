@@ -6,7 +6,7 @@ import { lowerBound } from './search-helpers';
 import { packTextIndex, textIndexOf } from './search-text-index';
 
 /**
- * A version's search snapshot as the publish writes it (docs/design.md D68): the products'
+ * A version's search snapshot as the publish writes it (docs/decisions/search-engine.md D68): the products'
  * columns, and one text index per language, so that a search function reads the columns and
  * the languages it is asked in, nothing else. The stock snapshot is written beside them.
  */

@@ -3,7 +3,7 @@ import { arrayOf, pack, unpack } from './packed-arrays';
 import { type SearchDocument, termsOf } from './search-document';
 
 /**
- * One language's text index of a search snapshot (docs/design.md D68), built at publish time: an
+ * One language's text index of a search snapshot (docs/decisions/search-engine.md D68), built at publish time: an
  * inverted index over the label, title and description in that language (English where a text is
  * not translated, as the views fall back), and the labels the answers show.
  *

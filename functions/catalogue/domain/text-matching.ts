@@ -3,7 +3,7 @@ import { keptPer, lowerBound } from './search-helpers';
 import type { TextIndex } from './search-text-index';
 
 /**
- * Words against a text index (docs/design.md D68): every word must match a term, the last one
+ * Words against a text index (docs/decisions/search-engine.md D68): every word must match a term, the last one
  * also as the start of a term, from its third letter (a client types it). A product's score is
  * the sum over the words of its best term's score; a term the last word only starts weighs
  * PREFIX_WEIGHT of its score, as MiniSearch, which search used first, weighs a prefix match.

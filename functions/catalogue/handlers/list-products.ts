@@ -17,7 +17,7 @@ const decodeCriteria = (raw: string) => {
 
 /**
  * GET /products: filters as query parameters, read from the listing partitions; or a search
- * criteria object in `searchCriteria`, answered like POST /products/search (docs/design.md D68).
+ * criteria object in `searchCriteria`, answered like POST /products/search (docs/decisions/search-engine.md D68).
  */
 export const handler = httpRoute(
   { query: productsQuery, fields: LISTING_FIELDS, translated: true, cache: 'public' },

@@ -5,7 +5,7 @@ import { fromCriteria, searchReply } from '../replies/search-reply';
 
 /**
  * POST /products/search: the criteria travel in the body because they can outgrow a URL, and are
- * answered from the in-memory search index (docs/design.md D68). It creates nothing, so it answers
+ * answered from the in-memory search index (docs/decisions/search-engine.md D68). It creates nothing, so it answers
  * 200, and it is not cached (POST).
  */
 export const handler = httpRoute(

@@ -15,7 +15,7 @@ import { slugId, upperCode } from './codes';
 // Described where a client sends them: as query parameters here, as criteria in search-criteria.ts.
 export const businessUnitId = documented(slugId, 'A business unit id of `GET /business-units`.', 'education');
 // Brands are free text, so `a|b` is one brand (the comma is the only delimiter); nothing
-// invisible or controlling (docs/design.md D62), and no lone surrogate, which no UTF-8 key can carry.
+// invisible or controlling (docs/decisions/http-requests.md D62), and no lone surrogate, which no UTF-8 key can carry.
 const brandName = freeText(100);
 export const productTypes = documented(
   v.pipe(v.array(v.picklist(PRODUCT_TYPES)), v.maxLength(10)),

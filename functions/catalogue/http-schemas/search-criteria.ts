@@ -8,7 +8,7 @@ import { slugId, upperCode } from './codes';
 import { bodyInt, brands, businessUnitId, productTypes } from './listing-query';
 
 /**
- * The search criteria object (docs/design.md D14, D68): the body of `POST /products/search` and,
+ * The search criteria object (docs/decisions/search-engine.md D14, D68): the body of `POST /products/search` and,
  * JSON-encoded, the `searchCriteria` parameter of `GET /products`. Nested objects are allowed, as
  * the spec says; a criterion it does not define is a 400 naming it. Every criterion carries an
  * example, which the OpenAPI document shows and a test runs against the sandbox.

@@ -39,7 +39,7 @@ const WIRE_NAMES: Readonly<
   currency: { query: 'currency', criteria: 'currency' },
 };
 
-/** docs/design.md D67: what to narrow, in the words of the query and of a criteria object alike. */
+/** docs/decisions/catalogue-versions.md D67: what to narrow, in the words of the query and of a criteria object alike. */
 const tooWide = () =>
   invalidRequest(
     `A listing may span at most ${MAX_LISTING_PARTITIONS} brands at once (each 'brand' for each ` +

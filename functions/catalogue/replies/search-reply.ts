@@ -32,7 +32,7 @@ export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
 });
 
 /**
- * Answers a search (docs/design.md D68), shared by POST /products/search and GET /products with
+ * Answers a search (docs/decisions/search-engine.md D68), shared by POST /products/search and GET /products with
  * `searchCriteria`: the active version's index in memory, its reference data for prices. A
  * criterion the others make meaningless, or an unknown reference, is a 400 naming the criterion.
  */

@@ -5,7 +5,7 @@ import { checkReferences, type ListingRequest, listingViews } from '../domain/li
 import type { CatalogueStore } from '../store/catalogue-store';
 
 /**
- * Lists products: a filter too wide is refused before anything is read (docs/design.md D67),
+ * Lists products: a filter too wide is refused before anything is read (docs/decisions/catalogue-versions.md D67),
  * references are checked before the page is read, then one page is read from the listing
  * partitions and shaped for the asked language and currency.
  */

@@ -15,7 +15,7 @@ export interface ImportFiles {
   readUpload(key: string): Promise<string>;
   writeVersionFile(version: string, file: number, items: readonly VersionItem[]): Promise<void>;
   readVersionFile(version: string, file: number): Promise<readonly VersionItem[]>;
-  /** The version's search snapshot and stock snapshot (docs/design.md D68). */
+  /** The version's search snapshot and stock snapshot (docs/decisions/search-engine.md D68). */
   writeSearchSnapshot(version: string, snapshot: SearchSnapshotFiles, stock: StockSnapshot): Promise<void>;
   /** The version's stock snapshot ({} when it has none). */
   readStockSnapshot(version: string): Promise<StockSnapshot>;
@@ -39,7 +39,7 @@ export interface PublishRecord {
   readonly message?: string;
   readonly errors?: readonly LineError[];
   readonly lines?: number;
-  /** The layout the version it made was written in (docs/design.md D73). */
+  /** The layout the version it made was written in (docs/decisions/catalogue-versions.md D73). */
   readonly layout?: number;
   /** An upgrade's source: the active version it planned again, and that version's layout. */
   readonly upgradedFrom?: { readonly version: string; readonly layout: number };
@@ -56,7 +56,7 @@ export interface ActiveRecord {
 
 /**
  * Who holds the lock, when it cannot be taken: its run, since when, and (as the lock item says)
- * until when and whether it is still its command's claim (docs/design.md D79).
+ * until when and whether it is still its command's claim (docs/decisions/catalogue-versions.md D79).
  */
 export type LockHolder = Pick<PublishLock, 'publishId' | 'kind' | 'since'> &
   Partial<Pick<PublishLock, 'expiresAt' | 'claimed'>>;
@@ -100,7 +100,7 @@ export interface PublishStore {
   existingItems(keys: readonly Pick<VersionItem, 'pk' | 'sk'>[]): Promise<Set<string>>;
   /**
    * Adds to the counts of the ACTIVE record, if `version` still is the active one (stock updates
-   * that add a product's stock at a new location, docs/design.md D79).
+   * that add a product's stock at a new location, docs/decisions/catalogue-versions.md D79).
    */
   addActiveCounts(version: string, added: Readonly<Record<string, number>>): Promise<void>;
   putItems(items: readonly VersionItem[]): Promise<void>;

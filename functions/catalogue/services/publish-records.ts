@@ -7,7 +7,7 @@ export const what = (kind: PublishKind) =>
 
 /**
  * What a run refused because another holds the lock is told: which run, since when, and when a
- * claim whose command was stopped frees the stage (docs/design.md D79).
+ * claim whose command was stopped frees the stage (docs/decisions/catalogue-versions.md D79).
  */
 export const busyMessage = (holder: LockHolder, kind: PublishKind) =>
   `Another ${what(holder.kind)} (${holder.publishId}) has been running since ${holder.since}; ` +
@@ -25,7 +25,7 @@ export const started = (now: Date, request: PublishRequest): PublishRecord => ({
 });
 
 /**
- * A run never ends before it started (docs/design.md D79): its steps may run on machines whose
+ * A run never ends before it started (docs/decisions/catalogue-versions.md D79): its steps may run on machines whose
  * clocks differ by a little, so an end read before the start is the start.
  */
 const notBefore = (startedAt: string, finishedAt: string) =>

@@ -22,7 +22,7 @@ import { busyMessage, started, updateRecord, what } from './publish-records';
 import { activeVersionFile } from './upgrade-service';
 
 /*
- * The publish workflow's steps (docs/design.md D48): each is one task of the state machine and
+ * The publish workflow's steps (docs/decisions/catalogue-versions.md D48): each is one task of the state machine and
  * may run again (a retry, a redelivery) without doing its work twice.
  */
 export type { PublishDeps } from './publish-ports';
@@ -52,7 +52,7 @@ const refuseFile = async (
 
 /**
  * Takes the stage's publish lock for the run, or refuses it at once, naming the run that holds
- * it. A lock its own command claimed before the upload (docs/design.md D79) is taken over.
+ * it. A lock its own command claimed before the upload (docs/decisions/catalogue-versions.md D79) is taken over.
  */
 export async function acquirePublishLock(deps: PublishDeps, request: PublishRequest) {
   const now = deps.now();
@@ -77,7 +77,7 @@ export async function acquirePublishLock(deps: PublishDeps, request: PublishRequ
  * Validates the whole file, then lays the new version out in numbered files of CHUNK_ITEMS
  * items, in this code's layout. The version is the publish id, so a failed publish knows what to
  * remove. An upgrade's file is the active version's own, read back from its plan files
- * (docs/design.md D73); everything after that is the same as for an upload.
+ * (docs/decisions/catalogue-versions.md D73); everything after that is the same as for an upload.
  */
 export async function planVersion(deps: PublishDeps, request: PublishRequest): Promise<PlannedVersion> {
   const text =
@@ -181,14 +181,14 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
     ...stockKey(active.version, stock.productId, stock.locationId),
     ...stock,
   }));
-  // A (product, location) the version did not have adds to its counts (docs/design.md D79).
+  // A (product, location) the version did not have adds to its counts (docs/decisions/catalogue-versions.md D79).
   const known = await deps.store.existingItems(items);
   const added = items.filter((item) => !known.has(itemId(item))).length;
   // The keys join the version's plan before they are written, so its removal finds them all.
   const file = await deps.store.addVersionFile(active.version);
   await deps.files.writeVersionFile(active.version, file, items);
   await deps.store.putItems(items);
-  // The search reads stock from the snapshot (docs/design.md D68): rewritten after the items, under the lock.
+  // The search reads stock from the snapshot (docs/decisions/search-engine.md D68): rewritten after the items, under the lock.
   const stock = await deps.files.readStockSnapshot(active.version);
   await deps.files.writeStockSnapshot(active.version, updateStockSnapshot(stock, stocks));
   if (added > 0) await deps.store.addActiveCounts(active.version, { stocks: added, items: added });
@@ -206,7 +206,7 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
 /**
  * After any failure: the record says why (keeping a refusal's line errors), and the lock is
  * released. A failure that is not a refusal the operator was told of is counted first, whatever
- * happens next: the publish alarm (docs/design.md D73).
+ * happens next: the publish alarm (docs/decisions/catalogue-versions.md D73).
  */
 export async function recordPublishFailure(
   deps: PublishDeps,

@@ -11,7 +11,7 @@ import type { PublishDeps } from './publish-ports';
 import { updateRecord } from './publish-records';
 
 /**
- * Removing a version (docs/design.md D48): the previous one after a publish's grace period, a
+ * Removing a version (docs/decisions/catalogue-versions.md D48): the previous one after a publish's grace period, a
  * failed one at once, or one a failed removal left behind, when an operator asks
  * (`npm run catalogue -- remove VERSION`). A removal that fails after its retries is counted,
  * for the removal alarm (D73), and said in the record of the run that asked for it.

@@ -13,7 +13,7 @@ export interface SearchSources {
 }
 
 /**
- * Searches products (docs/design.md D68): the index and the reference data are read together,
+ * Searches products (docs/decisions/search-engine.md D68): the index and the reference data are read together,
  * the criteria checked against the reference data, then one page is found in the in-memory index
  * and shaped like a listing's elements, priced when the search is scoped to a market or a
  * currency, or asks about prices.

@@ -13,7 +13,7 @@ import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';
 
 /**
- * The upgrade (docs/design.md D73): after a deploy whose code writes a newer layout than the
+ * The upgrade (docs/decisions/catalogue-versions.md D73): after a deploy whose code writes a newer layout than the
  * active version's, the publish workflow plans that version again from its own files, exactly as
  * a publish plans an uploaded file, and switches to the new version like a publish.
  */

@@ -12,7 +12,7 @@ export const ACTIVE_VERSION_CACHE_MS = 5_000;
 export interface ActiveVersion {
   readonly version: string;
   readonly publishedAt: string;
-  /** What the version holds (docs/design.md D73): readers of newer data answer 503 until it is upgraded. */
+  /** What the version holds (docs/decisions/catalogue-versions.md D73): readers of newer data answer 503 until it is upgraded. */
   readonly layout: number;
 }
 

@@ -1,7 +1,7 @@
 import type { TableAccess } from '#commons/table-access';
 
 /**
- * What the catalogue's stores do to the table (docs/design.md D53): only items whose partition
+ * What the catalogue's stores do to the table (docs/decisions/functions-and-bundles.md D53): only items whose partition
  * key is a catalogue version's (`CAT#…`, listing partitions on the byPosition index included) or
  * the control partition (`CATALOGUE`), never a user, an order, a batch or a report job.
  */
@@ -9,7 +9,7 @@ export const CATALOGUE_LEADING_KEYS = ['CAT#*', 'CATALOGUE'] as const;
 
 /**
  * The catalogue routes' store (dynamodb-catalogue-store.ts, active-version.ts): reads only;
- * BatchGetItem for the summaries of a listing's partitions, in one request (docs/design.md D67).
+ * BatchGetItem for the summaries of a listing's partitions, in one request (docs/decisions/catalogue-versions.md D67).
  */
 export const catalogueReadAccess = [
   {

@@ -48,7 +48,7 @@ const withoutKeys = ({ pk: _pk, sk: _sk, ...rest }: Item) => rest;
  * and stock levels, added file after file (a later item of the same key replaces an earlier one,
  * as a stock update's file follows the plan's); whatever else there is (listing entries,
  * summaries) is left out, so a large version is never held whole. Reads the items of every layout
- * (docs/design.md D73): those three kinds have not changed since D48.
+ * (docs/decisions/catalogue-versions.md D73): those three kinds have not changed since D48.
  */
 export const versionCatalogue = () => {
   let reference: ReferenceData | undefined;

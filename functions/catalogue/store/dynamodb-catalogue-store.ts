@@ -17,7 +17,7 @@ import type { CatalogueStore } from './catalogue-store';
 
 const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
 
-/** A published version: its id, and the layout it was written in (docs/design.md D73). */
+/** A published version: its id, and the layout it was written in (docs/decisions/catalogue-versions.md D73). */
 export type CatalogueVersion = Pick<ActiveVersion, 'version' | 'layout'>;
 
 const listingsAt = ({ version, layout }: CatalogueVersion): ListingReader => ({
@@ -58,7 +58,7 @@ const referenceAt = (version: string): Promise<ReferenceData> => {
 };
 
 /**
- * The catalogue of one published version. Each read states the layout it needs (docs/design.md
+ * The catalogue of one published version. Each read states the layout it needs (docs/decisions/catalogue-versions.md
  * D73): a version older than that answers CatalogueLayoutError, a 503, rather than what it lacks.
  */
 export const catalogueAt = (published: CatalogueVersion): CatalogueStore => {

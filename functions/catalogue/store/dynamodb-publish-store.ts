@@ -36,7 +36,7 @@ const lockTable = () => ({ doc: documentClient, tableName: tableName() });
 
 const strip = <T>({ pk: _pk, sk: _sk, ...rest }: Record<string, unknown>) => rest as T;
 
-/** The publish workflow's writes (docs/design.md D48), with lib-dynamodb. */
+/** The publish workflow's writes (docs/decisions/catalogue-versions.md D48), with lib-dynamodb. */
 export const dynamoDbPublishStore: PublishStore = {
   acquireLock: (publishId, kind, now) => takeLock(lockTable(), runLock(publishId, kind, now)),
 

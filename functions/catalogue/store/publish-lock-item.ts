@@ -11,7 +11,7 @@ import type { PublishLock } from '../domain/publish-lock';
 import type { LockHolder } from '../services/publish-ports';
 
 /**
- * The writes of the lock item (`CATALOGUE/LOCK`, docs/design.md D79), given the client and the
+ * The writes of the lock item (`CATALOGUE/LOCK`, docs/decisions/catalogue-versions.md D79), given the client and the
  * table: the publish task's store makes them with its own, a command that claims the lock before
  * its upload (local/catalogue/publish-file.ts) with the operator's.
  */

@@ -17,7 +17,7 @@ import { ACTIVE_VERSION_CACHE_MS } from './active-version';
 import type { CatalogueVersion } from './dynamodb-catalogue-store';
 
 /**
- * The active catalogue version's search index (docs/design.md D68), kept by the execution
+ * The active catalogue version's search index (docs/decisions/search-engine.md D68), kept by the execution
  * environment: the version's columns and stock snapshot, read the first time a search needs them
  * and again when the active version changes (the readers' 5 s cache decides), and the text index
  * of each language the first time a search is asked in it. The stock snapshot is fetched again,
@@ -123,7 +123,7 @@ const EMPTY_INDEX = indexOf(EMPTY_COLUMNS, textIndexOf([], 'en'), {
 
 /**
  * The index of a version with the text index of `language` (empty on a stage nothing was
- * published to). A version older than the snapshots is CatalogueLayoutError, a 503 (docs/design.md
+ * published to). A version older than the snapshots is CatalogueLayoutError, a 503 (docs/decisions/catalogue-versions.md
  * D73), never a read of files it does not have. A read that fails is not kept: the next search
  * reads again.
  */

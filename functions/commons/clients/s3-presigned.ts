@@ -5,7 +5,7 @@ import { Hash } from '@smithy/hash-node';
 
 /**
  * S3 reads through pre-signed URLs only: the presigner and `fetch`, without the S3 client (about
- * 180 KB), keep an HTTP function that reads S3 under the HTTP bundle budget (docs/design.md D37).
+ * 180 KB), keep an HTTP function that reads S3 under the HTTP bundle budget (docs/decisions/functions-and-bundles.md D37).
  * A custom endpoint (AWS_ENDPOINT_URL_S3, the sandbox's s3rver) is addressed path-style.
  */
 const presigner = new S3RequestPresigner({

@@ -6,7 +6,7 @@ const STAGE_PREFIX = /^(\/[A-Za-z0-9._~-]+)*$/;
 
 /**
  * The absolute URL of a path of this API (`/orders/batches/7`), built from what API Gateway says
- * of the request (docs/design.md D61): its own domain name (`requestContext.domainName`: the
+ * of the request (docs/decisions/http-requests.md D61): its own domain name (`requestContext.domainName`: the
  * execute-api host or the custom domain) and whatever it put before `/v1` (the stage name on the
  * execute-api host, a base path on a custom domain, nothing in the sandbox), with `https`. Never
  * from `Host` or `X-Forwarded-*`, which the client writes. Only the sandbox, served over http,

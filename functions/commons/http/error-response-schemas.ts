@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LOWER_CASE_UUID } from './ids';
 
-/** docs/design.md D1: every error body. `code` is snake_case; `message` a general sentence. */
+/** docs/decisions/http-requests.md D1: every error body. `code` is snake_case; `message` a general sentence. */
 export const errorResponse = v.object({
   code: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/)),
   message: v.string(),

@@ -1,5 +1,5 @@
 /**
- * Errors a client may see (docs/design.md D1): a status, a snake_case code and a general sentence. Messages
+ * Errors a client may see (docs/decisions/http-requests.md D1): a status, a snake_case code and a general sentence. Messages
  * never carry identifiers, values, versions, paths or exception text; details go to the log.
  */
 export class HttpError extends Error {
@@ -16,7 +16,7 @@ export class HttpError extends Error {
 
 export const notFound = () => new HttpError(404, 'not_found', 'The requested resource was not found.');
 
-/** docs/design.md D1: a missing, expired or invalid token; `WWW-Authenticate` tells the client what to send. */
+/** docs/decisions/http-requests.md D1: a missing, expired or invalid token; `WWW-Authenticate` tells the client what to send. */
 export const unauthorized = () =>
   new HttpError(401, 'unauthorized', 'A valid access token is required.', { 'WWW-Authenticate': 'Bearer' });
 
@@ -26,13 +26,13 @@ export const invalidRequest = (message = 'The request is not valid.') =>
 export const unsupportedMediaType = () =>
   new HttpError(415, 'unsupported_media_type', 'The request body must be JSON (application/json).');
 
-/** docs/design.md D1, D25, D56–D58: over a per-caller limit; `Retry-After` is whole seconds to wait. */
+/** docs/decisions/http-requests.md D1, D25, D56–D58: over a per-caller limit; `Retry-After` is whole seconds to wait. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', 'Too many requests; wait before calling again.', {
     'Retry-After': String(retryAfterSeconds),
   });
 
-/** docs/design.md D1, D73: data the answer needs is being made; `Retry-After` is whole seconds to wait. */
+/** docs/decisions/http-requests.md D1, D73: data the answer needs is being made; `Retry-After` is whole seconds to wait. */
 export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
   new HttpError(503, 'service_unavailable', message, { 'Retry-After': String(retryAfterSeconds) });
 

@@ -23,7 +23,7 @@ const pickOne = (value: unknown, fields: ReadonlySet<string>): unknown => {
   return Object.fromEntries(Object.entries(value).filter(([key]) => fields.has(key)));
 };
 
-/** `fields` applies to an object, and to each element of an array (docs/design.md D9). */
+/** `fields` applies to an object, and to each element of an array (docs/decisions/http-requests.md D9). */
 export const pickFields = (body: unknown, fields: ReadonlySet<string> | undefined): unknown => {
   if (!fields) return body;
   return Array.isArray(body) ? body.map((element) => pickOne(element, fields)) : pickOne(body, fields);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * What free text a client sends may not hold (docs/design.md D45, D62): control characters (Cc);
+ * What free text a client sends may not hold (docs/decisions/http-requests.md D45, D62): control characters (Cc);
  * lone surrogates (Cs: a JSON `"\ud800"`, which is not Unicode text and which UTF-8 storage cannot
  * keep as it was sent); format characters (Cf: zero-width spaces and joiners, bidirectional
  * overrides such as U+202E, the byte order mark, soft hyphens), which are invisible or change how

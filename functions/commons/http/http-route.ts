@@ -25,7 +25,7 @@ type ObjectSchema =
   | v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>
   | v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
-/** Cache-Control per route (docs/design.md D10): catalogue reads may be cached publicly for a short time. */
+/** Cache-Control per route (docs/decisions/http-requests.md D10): catalogue reads may be cached publicly for a short time. */
 export const CACHE_POLICIES = {
   public: 'public, max-age=60',
   private: 'private',
@@ -115,7 +115,7 @@ const fileResponse = (
   body: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength).toString('base64'),
 });
 
-// Bytes that are not UTF-8 are refused, never replaced by U+FFFD (docs/design.md D63). API
+// Bytes that are not UTF-8 are refused, never replaced by U+FFFD (docs/decisions/http-requests.md D63). API
 // Gateway hands every body over base64-encoded (the API's binary media types match any type); a
 // leading byte order mark is kept, so JSON.parse refuses it as before.
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -156,7 +156,7 @@ const answerOf = (error: unknown): HttpError | undefined => {
 
 /**
  * The one middleware every HTTP function shares: correlation id, one log line per request with
- * its status, duration and items read, and the docs/design.md D1 error rule — an HttpError becomes its own
+ * its status, duration and items read, and the docs/decisions/http-requests.md D1 error rule — an HttpError becomes its own
  * status and general message, data not ready yet a 503 with Retry-After (D73), anything else a
  * 500 whose details stay in the log.
  */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** docs/design.md D7: `page` from 1 (at most 10,000), `limit` from 1 to 100, default 20. */
+/** docs/decisions/http-requests.md D7: `page` from 1 (at most 10,000), `limit` from 1 to 100, default 20. */
 export const MAX_PAGE = 10_000;
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;

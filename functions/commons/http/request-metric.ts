@@ -13,7 +13,7 @@ import {
  * Powertools Metrics writes (functions/commons/metrics.ts, for the queue and workflow functions).
  * Written here by hand because it is the only metric of most HTTP functions, and loading
  * Powertools Metrics for it cost every HTTP function about 3 ms of its cold start
- * (docs/design.md §5). It honours the same switches: `POWERTOOLS_METRICS_DISABLED=true` (unit
+ * (docs/performance.md "Budgets"). It honours the same switches: `POWERTOOLS_METRICS_DISABLED=true` (unit
  * tests, the sandbox) writes nothing; `POWERTOOLS_DEV=true` writes through `console.log`.
  *
  * `route` must come from a bounded set (the method and API Gateway's resource template, never the

@@ -4,7 +4,7 @@ import * as v from 'valibot';
  * valibot's strict object, refusing an array as JSON Schema's `object` does: valibot takes any
  * value of type `object`, so `[]` would pass for an object whose members are all optional (the
  * search criteria, a price range), and `[…]` for one with required members would fail on a
- * missing member rather than on its type, naming the wrong field (docs/design.md D37).
+ * missing member rather than on its type, naming the wrong field (docs/decisions/functions-and-bundles.md D37).
  */
 export function strictObject<const E extends v.ObjectEntries>(entries: E): v.StrictObjectSchema<E, undefined>;
 export function strictObject<

@@ -3,7 +3,7 @@ import type { ListingPartition } from '../../catalogue/domain/listing';
 /**
  * Where each catalogue item lives in the table (pk/sk). Every item of a published catalogue sits
  * under its version (`CAT#<version>#…`), so a publish writes a whole new version beside the
- * active one and switches to it with one write (docs/design.md D48); the `CATALOGUE` partition
+ * active one and switches to it with one write (docs/decisions/catalogue-versions.md D48); the `CATALOGUE` partition
  * holds which version is active, the publish lock and the publish records.
  */
 const versioned = (version: string, rest: string) => `CAT#${version}#${rest}`;
@@ -59,7 +59,7 @@ export const publishLockKey = { pk: CONTROL, sk: 'LOCK' } as const;
 /** What happened to one publish or stock update (status, counts, the first errors). */
 export const publishRecordKey = (publishId: string) => ({ pk: CONTROL, sk: `PUBLISH#${publishId}` });
 export const PUBLISH_RECORD_PREFIX = 'PUBLISH#';
-/** A version's own record: how many plan files hold its items, and its layout (docs/design.md D73). */
+/** A version's own record: how many plan files hold its items, and its layout (docs/decisions/catalogue-versions.md D73). */
 export const versionRecordKey = (version: string) => ({ pk: CONTROL, sk: `VERSION#${version}` });
 /** How far the writing of one chunk of a version has come, so a retried chunk resumes there. */
 export const chunkProgressPartition = (version: string) => versioned(version, 'CHUNKS');

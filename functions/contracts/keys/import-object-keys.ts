@@ -14,7 +14,7 @@ export const versionFileKey = (version: string, file: number) =>
   `${VERSION_PREFIX}${version}/items-${String(file).padStart(6, '0')}.json`;
 
 /**
- * A version's search snapshot (docs/design.md D68): its products' columns, one text index per
+ * A version's search snapshot (docs/decisions/search-engine.md D68): its products' columns, one text index per
  * language (both gzipped packed arrays), and where each product is in stock, which a stock update
  * rewrites. Part of the version: written by its publish, removed with it.
  */

@@ -1,5 +1,5 @@
 /**
- * An event's outcome item (docs/design.md D78): `EVENT#<event id>` / `OUTCOME`, expiring
+ * An event's outcome item (docs/decisions/order-and-user-events.md D78): `EVENT#<event id>` / `OUTCOME`, expiring
  * (`expiresAt`, the table's TTL) after the dead-letter queue's retention. The consumer writes
  * it; `npm run events` reads it with the operator's credentials.
  */

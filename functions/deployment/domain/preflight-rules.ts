@@ -1,5 +1,5 @@
 /**
- * The stage preflight's decisions (docs/design.md D75), without AWS: what a deploy needs of the
+ * The stage preflight's decisions (docs/decisions/stages-and-deploys.md D75), without AWS: what a deploy needs of the
  * account before anything of the stage is created, the messages an operator reads in `cdk
  * deploy`'s output when it is missing, and when the stack's termination protection is lifted.
  */

@@ -44,7 +44,7 @@ async function outcomeOf(
 
 /**
  * The stage preflight, a custom resource that every other resource of the stage's stack depends
- * on (lib/stage-preflight-resource.ts, docs/design.md D75). It answers CloudFormation itself, so that the
+ * on (lib/stage-preflight-resource.ts, docs/decisions/stages-and-deploys.md D75). It answers CloudFormation itself, so that the
  * reason of a failure is exactly our one or two lines in `cdk deploy`'s output.
  */
 export const handler = async (event: CloudFormationCustomResourceEvent, context: Context): Promise<void> => {

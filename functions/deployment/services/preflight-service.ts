@@ -36,7 +36,7 @@ export type PreflightOutcome =
   | { readonly status: 'FAILED'; readonly reason: string };
 
 /**
- * Runs one CloudFormation request of the stage preflight (docs/design.md D75). Create and Update
+ * Runs one CloudFormation request of the stage preflight (docs/decisions/stages-and-deploys.md D75). Create and Update
  * check the account and fail with every problem found, one line each; a Delete lifts the stack's
  * termination protection while a protected stage's failed first create rolls back, else does nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * What became of one event, as the consumer records it for the operator (docs/design.md D78,
+ * What became of one event, as the consumer records it for the operator (docs/decisions/order-and-user-events.md D78,
  * docs/events.md): applied, ignored (a duplicate, or a version not above the stored one) or
  * refused (with the reason and the delivery's receive count; SQS delivers it again until the
  * dead-letter queue takes it). Plain data, no AWS import: the consumer writes it, the CLI reads it.

@@ -1,5 +1,5 @@
 /**
- * The version rule of docs/design.md D47: a change to a record is applied only when its version
+ * The version rule of docs/decisions/order-and-user-events.md D47: a change to a record is applied only when its version
  * is above the stored one, so a redelivered, duplicated or late event changes nothing. Records
  * written before events carried versions count as these versions.
  */

@@ -34,7 +34,7 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
 };
 
 /**
- * The events queue's consumer (docs/design.md D47, D78): applies each order or user event and
+ * The events queue's consumer (docs/decisions/order-and-user-events.md D47, D78): applies each order or user event and
  * records its outcome, with partial batch responses. Records are handled one after the other, in
  * the order SQS handed them over, so one customer's orders take their list positions in the order
  * they were sent. A refused record is reported failed (not thrown for the whole batch, so a bad

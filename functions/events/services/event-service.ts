@@ -13,7 +13,7 @@ import type { EventStore } from '../store/event-store';
 import type { OutcomeStore } from '../store/outcome-store';
 
 /**
- * Applies one event of the bus (docs/design.md D47): `applied` when it changed a record,
+ * Applies one event of the bus (docs/decisions/order-and-user-events.md D47): `applied` when it changed a record,
  * `ignored` for a redelivered, duplicate or older event, which changes nothing. Throws
  * EventRejected for an order whose customer does not exist or a status change of an order that
  * does not exist; nothing is written then, and the message goes back to the queue (and, in the
@@ -61,7 +61,7 @@ export type DeliveryOutcome = Omit<EventOutcome, 'eventId' | 'firstSeenAt'> & {
 };
 
 /**
- * Handles one delivery (docs/design.md D78): applies the event and records its outcome, refusals
+ * Handles one delivery (docs/decisions/order-and-user-events.md D78): applies the event and records its outcome, refusals
  * included, under its event id, for `npm run events` to read. The record is one extra write
  * after the change (not in its transaction: a transactional write costs twice). An event with no
  * valid event id has no outcome record (the schema refuses it; the CLI never sends one).

@@ -6,7 +6,7 @@ const ORDER_LISTS = ['USER#*#ORDERS'];
 
 /**
  * What each operation of the event store (dynamodb-event-store.ts) does to the table
- * (docs/design.md D53). Placing an order reads the list's counter, or, for a list written before
+ * (docs/decisions/functions-and-bundles.md D53). Placing an order reads the list's counter, or, for a list written before
  * it had one, its last position on the byPosition index; then one transaction, authorized item
  * by item: a condition check on the customer, a put of the order and of the counter.
  */

@@ -1,7 +1,7 @@
 import type { UserRecord } from '../../identity/domain/user';
 import type { OrderRecord, OrderStatus } from '../../orders/domain/order';
 
-/** What the consumer needs from storage: each method is one all-or-nothing change (docs/design.md D47). */
+/** What the consumer needs from storage: each method is one all-or-nothing change (docs/decisions/order-and-user-events.md D47). */
 export interface EventStore {
   /**
    * Writes a new order at the next position of its customer's list, atomically with the list's

@@ -1,6 +1,6 @@
 import type { EventOutcome } from '../domain/event-outcome';
 
-/** Where the consumer keeps each event's outcome for the operator (docs/design.md D78). */
+/** Where the consumer keeps each event's outcome for the operator (docs/decisions/order-and-user-events.md D78). */
 export interface OutcomeStore {
   /**
    * Records the outcome of one delivery under its event id, until `expiresAt` (epoch seconds).

@@ -19,7 +19,7 @@ const required = (env: Env, name: string): string => {
 };
 
 /**
- * What aws-jwt-verify leaves to us (docs/design.md D2, D64): `exp` and `iat` required, `iat` not
+ * What aws-jwt-verify leaves to us (docs/decisions/tokens-and-rights.md D2, D64): `exp` and `iat` required, `iat` not
  * ahead of our clock by more than the skew, a lifetime within the maximum, and no `crit` header
  * naming an extension we do not understand.
  */
@@ -63,7 +63,7 @@ export const tokenVerifier = (env: Env): TokenVerifier => {
   const pinned = env[AUTH_ENV.jwks];
   if (!pinned) return verifier;
   // Keys given inline (the sandbox's own issuer) are the only keys: a token naming another `kid`
-  // is refused, where verify() would go and fetch the issuer's JWKS (docs/design.md D65).
+  // is refused, where verify() would go and fetch the issuer's JWKS (docs/decisions/tokens-and-rights.md D65).
   verifier.cacheJwks(JSON.parse(pinned));
   return { verify: async (token) => verifier.verifySync(token) };
 };

@@ -9,7 +9,7 @@ export interface ClaimSettings {
 const USER_ID = /^[1-9][0-9]{0,14}$/;
 
 /**
- * The groups a claim names: the elements of an array, or one string taken whole (docs/design.md
+ * The groups a claim names: the elements of an array, or one string taken whole (docs/decisions/tokens-and-rights.md
  * D31, D64). A string is never split: a group named `Help desk admin` is not `admin`.
  */
 const groupsOf = (value: unknown): string[] => {

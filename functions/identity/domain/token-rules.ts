@@ -1,6 +1,6 @@
 /**
  * What a verified token must also be, beyond aws-jwt-verify's checks (signature by one of the
- * issuer's keys, `iss`, audience or client id, `exp`, `nbf`; docs/design.md D64). Pure rules:
+ * issuer's keys, `iss`, audience or client id, `exp`, `nbf`; docs/decisions/tokens-and-rights.md D64). Pure rules:
  * each answers why a token is refused, or undefined.
  */
 

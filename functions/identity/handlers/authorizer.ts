@@ -15,7 +15,7 @@ const claims = claimSettings(process.env);
 /**
  * The resource of the Allow policy: every method and path of this API stage. API Gateway caches
  * the answer per token and reuses it for every route, so a policy naming only the first route
- * would deny the others. What a caller may do with a resource is each function's rule (docs/design.md D3).
+ * would deny the others. What a caller may do with a resource is each function's rule (docs/decisions/tokens-and-rights.md D3).
  */
 const wholeApi = (methodArn: string) => `${methodArn.split('/').slice(0, 2).join('/')}/*/*`;
 

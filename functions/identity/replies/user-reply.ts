@@ -6,7 +6,7 @@ import { dynamoDbUserStore } from '../store/dynamodb-user-store';
 
 /**
  * Reads a user the caller may see and answers a view of it. Another customer's user is the
- * same 404 as a user that does not exist (docs/design.md D3), and it is not even read.
+ * same 404 as a user that does not exist (docs/decisions/tokens-and-rights.md D3), and it is not even read.
  */
 export const userReply = async (
   caller: Caller,

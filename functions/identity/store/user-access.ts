@@ -4,7 +4,7 @@ import type { UserStore } from './user-store';
 /** User records (`USER#<id>`; the pattern also covers a customer's order-list counter, `USER#<id>#ORDERS`). */
 const USERS = ['USER#*'];
 
-/** What each operation of the user store (dynamodb-user-store.ts) does to the table (docs/design.md D53). */
+/** What each operation of the user store (dynamodb-user-store.ts) does to the table (docs/decisions/functions-and-bundles.md D53). */
 export const userStoreAccess = {
   getUser: [{ actions: ['dynamodb:GetItem'], leadingKeys: USERS }],
   replaceAddress: [{ actions: ['dynamodb:UpdateItem'], leadingKeys: USERS }],

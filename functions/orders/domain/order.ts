@@ -23,7 +23,7 @@ export const orderView = (o: OrderRecord) => ({
   sent_on: o.sentOn,
 });
 
-/** An element of `GET /@me/orders` (docs/design.md D11). */
+/** An element of `GET /@me/orders` (docs/decisions/tokens-and-rights.md D11). */
 export const orderSummaryView = (o: OrderRecord) => ({
   id: o.id,
   created_at: o.createdAt,

@@ -7,8 +7,8 @@ import { dynamoDbOrderStore } from '../store/dynamodb-order-store';
 
 /**
  * GET and HEAD /orders/{order_id}: 200 when the order exists and is the caller's (or the caller
- * is an administrator), otherwise the same 404 (docs/design.md D3). HEAD has no body; both may be cached
- * privately (docs/design.md D10).
+ * is an administrator), otherwise the same 404 (docs/decisions/tokens-and-rights.md D3). HEAD has no body; both may be cached
+ * privately (docs/decisions/http-requests.md D10).
  */
 export const handler = httpRoute(
   { auth: true, path: orderPath, cache: 'private' },

@@ -4,7 +4,7 @@ import { orderSummaryView } from '../domain/order';
 import { myOrdersQuery } from '../orders-http-schemas';
 import { dynamoDbOrderStore } from '../store/dynamodb-order-store';
 
-/** GET /@me/orders: the caller's orders, newest first, paged (docs/design.md D7), never cached (docs/design.md D10). */
+/** GET /@me/orders: the caller's orders, newest first, paged (docs/decisions/http-requests.md D7), never cached (docs/decisions/http-requests.md D10). */
 export const handler = httpRoute(
   { auth: true, routePath: '/@me/orders', query: myOrdersQuery, cache: 'no-store' },
   async ({ caller, query }) => {

@@ -3,7 +3,7 @@ import type { OrderStore } from './order-store';
 
 /**
  * What each operation of the order store (dynamodb-order-store.ts) does to the table
- * (docs/design.md D53): an order by its key; a customer's list (`USER#<id>#ORDERS`) on the
+ * (docs/decisions/functions-and-bundles.md D53): an order by its key; a customer's list (`USER#<id>#ORDERS`) on the
  * byPosition or byListCreation index; every customer's orders of a month (`YYYY-MM`) on byMonth.
  */
 export const orderStoreAccess = {

@@ -7,7 +7,7 @@ import { canonical, isLoopbackAddress, type LookupAll, type ResolvedAddress } fr
 import { resolvePublic } from './public-address-resolver';
 
 /**
- * Sends one signed callback (docs/design.md D6). One attempt: retries and their backoff belong to
+ * Sends one signed callback (docs/decisions/report-export.md D6). One attempt: retries and their backoff belong to
  * the state machine, so a partner's failure is a result (`delivered: false`), never an
  * exception. Only a call without a well-formed secret (ours to fix) throws.
  */
@@ -25,7 +25,7 @@ export interface SendWebhookInput {
   /**
    * Every `whsec_<base64>` secret to sign with: one signature each, space-separated in
    * `webhook-signature`, which Standard Webhooks verifiers accept if any one matches (a partner's
-   * secrets during a rotation, docs/design.md D60).
+   * secrets during a rotation, docs/decisions/report-export.md D60).
    */
   secrets: readonly string[];
   /** The attempt's time (`webhook-timestamp`); now by default. */

@@ -1,5 +1,5 @@
 /**
- * The callback notification body (spec "Callback notification body", docs/design.md D6): the
+ * The callback notification body (spec "Callback notification body", docs/decisions/report-export.md D6): the
  * report's `href` is relative to the versioned base, like the spec's `/orders/<order_id>`.
  */
 export interface CallbackBody {

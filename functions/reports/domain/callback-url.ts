@@ -2,7 +2,7 @@ import { MAX_CALLBACK_URL_LENGTH } from './callback-url-length';
 import { isIpLiteral, isPublicAddress } from './public-address';
 
 /**
- * The rules a `callback_url` must meet (docs/design.md D6), checked when a report is requested and
+ * The rules a `callback_url` must meet (docs/decisions/report-export.md D6), checked when a report is requested and
  * again before each send. Pure: a name that is not an IP literal is accepted here, and what it
  * resolves to is checked at send time (`resolvePublic`).
  */

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The one place that says which addresses a callback may reach (docs/design.md D6): used by
+ * The one place that says which addresses a callback may reach (docs/decisions/report-export.md D6): used by
  * `parseCallbackUrl` for IP literals and, through adapters/public-address.ts, by the sender for
  * what a name resolves to. Pure: no I/O.
  */

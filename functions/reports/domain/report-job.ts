@@ -2,7 +2,7 @@ import { REPORT_LIMITS } from '#functions/contracts/caller-limits';
 import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 
 /**
- * A report job (docs/design.md D5): what was asked, by whom, and how far it got. Pure rules, no AWS.
+ * A report job (docs/decisions/report-export.md D5): what was asked, by whom, and how far it got. Pure rules, no AWS.
  */
 
 /** Days a PDF is kept in S3 before the bucket's lifecycle rule deletes it. */
@@ -48,12 +48,12 @@ export interface ReportJob {
   readonly updatedAt: string;
 }
 
-/** Only the job's creator and administrators may see it (docs/design.md D3); anyone else gets a 404. */
+/** Only the job's creator and administrators may see it (docs/decisions/tokens-and-rights.md D3); anyone else gets a 404. */
 export const mayRead = (job: ReportJob, caller: { userId: number; admin: boolean }) =>
   caller.admin || job.ownerId === caller.userId;
 
 /**
- * Whether a job still holds one of its creator's places (docs/design.md D56): only while it is
+ * Whether a job still holds one of its creator's places (docs/decisions/report-export.md D56): only while it is
  * IN_PROGRESS, and not once it has been so for longer than any execution takes (it has lost
  * its execution, and must not shut its creator out for ever). Missing: holds none.
  */

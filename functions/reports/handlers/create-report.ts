@@ -16,7 +16,7 @@ import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 
 /**
  * POST /orders/reports: 202 once the job is recorded and its execution started; 429 with
- * `Retry-After` over the caller's report limits (docs/design.md D56). Without a
+ * `Retry-After` over the caller's report limits (docs/decisions/report-export.md D56). Without a
  * `callback_url` the client polls: `Location` is the status endpoint, `Retry-After` how long
  * to wait. With one, the answer has no further headers and the partner is called back.
  */

@@ -9,7 +9,7 @@ import { reportPath } from '../reports-http-schemas';
 import { dynamoDbReportJobStore } from '../store/dynamodb-report-job-store';
 
 /**
- * GET /orders/reports/status/{report_id} (docs/design.md D5): IN_PROGRESS → 200 + `Retry-After`; done → 303 to
+ * GET /orders/reports/status/{report_id} (docs/decisions/report-export.md D5): IN_PROGRESS → 200 + `Retry-After`; done → 303 to
  * the report; failed → 200 with `FAILED` and the error. Only the creator and administrators see
  * a job (404 for anyone else). Every call first takes a token of the caller's bucket (D25).
  */

@@ -11,7 +11,7 @@ const webhookSecrets = { store: dynamoDbWebhookSecretStore, stageKey: () => webh
 
 /**
  * Task "Send callback": one POST to the partner, signed with the secrets of the caller who asked
- * for the report (docs/design.md D60); not delivered is an error the state machine retries.
+ * for the report (docs/decisions/report-export.md D60); not delivered is an error the state machine retries.
  */
 export const handler = workflowTask<ReportExecutionInput, { delivered: true; status?: number }>(
   'send report callback',

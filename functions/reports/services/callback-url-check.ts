@@ -3,7 +3,7 @@ import { resolvePublic } from '../adapters/public-address-resolver';
 import { parseCallbackUrl } from '../domain/callback-url';
 
 /**
- * Whether a report request's `callback_url` may be called (docs/design.md D6): its rules, then
+ * Whether a report request's `callback_url` may be called (docs/decisions/report-export.md D6): its rules, then
  * what its host resolves to now. The report request service loads this module only for a request
  * that has a callback, so the address rules (ipaddr.js, `node:dns`) are not in every report
  * request's cold start.

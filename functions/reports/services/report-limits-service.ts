@@ -5,7 +5,7 @@ import { holdsPlace, POLL_AFTER_SECONDS, type ReportJob } from '../domain/report
 import type { ReportJobStore } from '../store/report-job-store';
 
 /**
- * A caller's report places (docs/design.md D56): a request takes a token of the caller's hourly
+ * A caller's report places (docs/decisions/report-export.md D56): a request takes a token of the caller's hourly
  * bucket and one of `REPORT_LIMITS.inProgress` places at once, in one write, or nothing; a job
  * that ends gives its place back. When every place is held, the jobs holding them are read: a
  * place whose job has ended (its release was lost) or has been in progress too long to be alive

@@ -12,7 +12,7 @@ import { releaseReportPlace } from './report-limits-service';
 
 /**
  * The workflow's bookkeeping task: records an outcome, and says whether a callback is due. A job
- * that ends, completed or failed, gives its creator's place back (docs/design.md D56); a retried
+ * that ends, completed or failed, gives its creator's place back (docs/decisions/report-export.md D56); a retried
  * task gives it back again, which changes nothing.
  */
 export const recordReportState = async (
@@ -44,14 +44,14 @@ export const recordReportState = async (
 };
 
 /**
- * The workflow's callback task: one POST to the stored URL (docs/design.md D6), signed with each
+ * The workflow's callback task: one POST to the stored URL (docs/decisions/report-export.md D6), signed with each
  * of the owner's webhook secrets (D60). Not delivered is an error the state machine retries with
  * backoff; a callback already delivered is not sent again.
  */
 export const sendReportCallback = async (
   deps: {
     jobs: ReportJobStore;
-    /** The signing secrets of the report's owner, the caller who asked for it (docs/design.md D60). */
+    /** The signing secrets of the report's owner, the caller who asked for it (docs/decisions/report-export.md D60). */
     secretsOf: (ownerId: number) => Promise<readonly string[]>;
     allowLoopbackHttp: boolean;
   },

@@ -12,7 +12,7 @@ export class ReportRequestRefused extends Error {
   override readonly name = 'ReportRequestRefused';
 }
 
-/** Over the caller's report limits (docs/design.md D56): answered 429 with `Retry-After`. */
+/** Over the caller's report limits (docs/decisions/report-export.md D56): answered 429 with `Retry-After`. */
 export class ReportRequestLimited extends Error {
   override readonly name = 'ReportRequestLimited';
   constructor(readonly retryAfterSeconds: number) {
@@ -32,7 +32,7 @@ export interface ReportRequest {
 }
 
 /**
- * Checks a report request (docs/design.md D5; D6 for the callback URL, resolving its host now;
+ * Checks a report request (docs/decisions/report-export.md D5; D6 for the callback URL, resolving its host now;
  * D60: a callback needs a webhook secret of the caller's), takes one of the caller's places
  * (D56), records the job and starts its execution. Nothing is recorded or started for a refused
  * request. If the job cannot be recorded, its place is given back; if the execution cannot be
@@ -45,7 +45,7 @@ export const requestReport = async (
     workflow: ReportWorkflowStarter;
     limits: CallerLimitStore;
     allowLoopbackHttp: boolean;
-    /** Whether the caller has a webhook secret to sign its callback with (docs/design.md D60). */
+    /** Whether the caller has a webhook secret to sign its callback with (docs/decisions/report-export.md D60). */
     hasWebhookSecret: (ownerId: number) => Promise<boolean>;
   },
   caller: Caller,
@@ -55,7 +55,7 @@ export const requestReport = async (
   const problem = rangeProblem(request.startDate, request.endDate);
   if (problem) throw new ReportRequestRefused(problem);
   if (request.callbackUrl !== undefined) {
-    // Loaded on the first request with a callback (docs/design.md D37).
+    // Loaded on the first request with a callback (docs/decisions/functions-and-bundles.md D37).
     const { callbackUrlAccepted } = await import('./callback-url-check');
     if (!(await callbackUrlAccepted(request.callbackUrl, deps.allowLoopbackHttp))) {
       throw new ReportRequestRefused(CALLBACK_REFUSED);

@@ -3,7 +3,7 @@ import type { ReportJobStore } from './report-job-store';
 
 const JOBS = ['REPORT#*'];
 
-/** What each operation of the report job store (dynamodb-report-job-store.ts) does to the table (docs/design.md D53). */
+/** What each operation of the report job store (dynamodb-report-job-store.ts) does to the table (docs/decisions/functions-and-bundles.md D53). */
 export const reportJobStoreAccess = {
   createJob: [{ actions: ['dynamodb:PutItem'], leadingKeys: JOBS }],
   getJob: [{ actions: ['dynamodb:GetItem'], leadingKeys: JOBS }],

@@ -5,7 +5,7 @@ import { WEBHOOK_ENV } from '#functions/contracts/environment';
 const KEY_CACHE_SECONDS = 300;
 
 /**
- * The stage key the callers' webhook secrets are derived from (docs/design.md D60): read from
+ * The stage key the callers' webhook secrets are derived from (docs/decisions/report-export.md D60): read from
  * Secrets Manager (the sandbox plays it), by the id in WEBHOOK_KEY_SECRET_ID, and cached five
  * minutes per execution environment. Its value never passes through an environment variable.
  */

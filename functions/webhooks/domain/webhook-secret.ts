@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 
 /**
- * Each caller's own callback signing secrets (docs/design.md D60). A secret is never stored: it
+ * Each caller's own callback signing secrets (docs/decisions/report-export.md D60). A secret is never stored: it
  * is derived, when it is made and whenever a callback is signed, from the stage's key and what
  * the table keeps of it (its random id and its owner), so the table holds nothing that signs.
  */

@@ -14,7 +14,7 @@ const tooMany = () =>
   );
 
 /**
- * POST /@me/webhook-secrets (docs/design.md D60): a new signing secret for the caller's report
+ * POST /@me/webhook-secrets (docs/decisions/report-export.md D60): a new signing secret for the caller's report
  * callbacks, answered this once (201, never cached) and never shown again, nor logged.
  */
 export const handler = httpRoute(

@@ -4,7 +4,7 @@ import { dynamoDbWebhookSecretStore } from '../store/dynamodb-webhook-secret-sto
 import { secretPath } from '../webhooks-http-schemas';
 
 /**
- * DELETE /@me/webhook-secrets/{secret_id} (docs/design.md D60): ends a rotation's overlap; from
+ * DELETE /@me/webhook-secrets/{secret_id} (docs/decisions/report-export.md D60): ends a rotation's overlap; from
  * now on callbacks carry no signature made with it. Another caller's secret, or one that is gone,
  * is a 404.
  */

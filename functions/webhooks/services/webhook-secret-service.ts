@@ -15,7 +15,7 @@ export class TooManyWebhookSecrets extends Error {
 }
 
 /**
- * Makes a secret for the caller (docs/design.md D60) and answers it, the only time it is shown.
+ * Makes a secret for the caller (docs/decisions/report-export.md D60) and answers it, the only time it is shown.
  * The key is read first, so a failure there records nothing the caller never saw.
  */
 export const createWebhookSecret = async (

@@ -1,5 +1,5 @@
 /**
- * The one rule every answer to a hostile request must keep (docs/design.md D1): the route's success,
+ * The one rule every answer to a hostile request must keep (docs/decisions/http-requests.md D1): the route's success,
  * or a 4xx whose body is exactly `{"code", "message"}` in JSON with a snake_case code and a
  * general message that echoes no value of the request; never a 5xx; and nothing in any header
  * or body that gives away how the service is built — stack frames, exception names, file paths,
@@ -23,7 +23,7 @@ const SNAKE_CASE = /^[a-z]+(_[a-z]+)*$/;
 /** One printable ASCII sentence: a capital (or a quoted name) first, a full stop last. */
 const GENERAL_SENTENCE = /^['A-Z][\x20-\x7e]{8,198}\.$/;
 
-/** Headers a given status must carry (docs/design.md D1). */
+/** Headers a given status must carry (docs/decisions/http-requests.md D1). */
 const REQUIRED_HEADERS: Readonly<Record<number, string>> = {
   401: 'www-authenticate',
   405: 'allow',
@@ -76,7 +76,7 @@ const jsonStrings = (text: string): string[] => {
 };
 
 /**
- * docs/design.md D62, D63: what a write answers is what it stored, and that may hold neither
+ * docs/decisions/http-requests.md D62, D63: what a write answers is what it stored, and that may hold neither
  * invisible, direction-changing or control characters, nor U+FFFD the client did not send
  * (bytes that were not UTF-8, replaced instead of refused).
  */
@@ -143,7 +143,7 @@ export function answerProblems(answer: RawAnswer, expected: Expectation): string
     }
     if (expected.stored) problems.push(...storedTextProblems(text, expected.stored));
   }
-  // docs/design.md D61: our Locations are ours, whatever Host or X-Forwarded-Proto the client sent.
+  // docs/decisions/http-requests.md D61: our Locations are ours, whatever Host or X-Forwarded-Proto the client sent.
   const location = answer.headers.location;
   if (location !== undefined && OWN_LOCATIONS.has(status) && !location.startsWith(`${expected.origin}/v1/`)) {
     problems.push(`a ${status} whose Location is not the API's own: ${location.slice(0, 200)}`);
@@ -151,7 +151,7 @@ export function answerProblems(answer: RawAnswer, expected: Expectation): string
   return problems;
 }
 
-/** The docs/design.md D1 body: exactly `{code, message}`, snake_case code, a general message echoing nothing sent. */
+/** The docs/decisions/http-requests.md D1 body: exactly `{code, message}`, snake_case code, a general message echoing nothing sent. */
 const d1Problems = (text: string, echoes: readonly string[]): string[] => {
   let body: unknown;
   try {
@@ -198,7 +198,7 @@ export class HostileTally {
         };
         this.messages.add(`${answer.status} ${code}: ${message}`);
       } catch {
-        // Not docs/design.md D1: the invariant has already said so.
+        // Not docs/decisions/http-requests.md D1: the invariant has already said so.
       }
     }
   }

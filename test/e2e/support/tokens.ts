@@ -82,7 +82,7 @@ export async function refusedTokens(sub: number): Promise<Record<RefusedToken, s
     'an unsigned (alg: none) token': `${base64url({ alg: 'none', typ: 'JWT', kid: sandboxKid() })}.${base64url(
       claimsFor(sub, true, now),
     )}.`,
-    // docs/design.md D64: signed by the sandbox's key, right in every other way.
+    // docs/decisions/tokens-and-rights.md D64: signed by the sandbox's key, right in every other way.
     'a token issued ten minutes ahead': await signRs256(claimsFor(sub, false, now + 600), sandboxKey()),
     'a token living 25 hours': await signRs256(
       { ...claimsFor(sub, false, now), exp: now + 25 * 3600 },

@@ -1,4 +1,4 @@
-/** A caller's webhook secrets through the API (docs/design.md D60), for the e2e tests of callbacks. */
+/** A caller's webhook secrets through the API (docs/decisions/report-export.md D60), for the e2e tests of callbacks. */
 import { type ApiResponse, api } from './api';
 import { bearer } from './tokens';
 

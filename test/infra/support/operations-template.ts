@@ -30,7 +30,7 @@ export const returned = (alarm: CfnJson): CfnJson => alarm.Metrics.find((query: 
 /**
  * CDK's own handlers, not ours: the auto-delete handlers of the dev buckets (made without a name)
  * and the provider of the catalogue upgrade trigger (AwsCustomResource's, run by a deploy:
- * docs/design.md D73, test/infra/catalogue-upgrade-stack.test.ts).
+ * docs/decisions/catalogue-versions.md D73, test/infra/catalogue-upgrade-stack.test.ts).
  */
 export const isCdkProvider = (fn: CfnJson) =>
   fn.Properties.FunctionName === undefined ||

@@ -75,7 +75,7 @@ describe('POST /orders/batches', () => {
     ['a date in another format', { items: [{ id: 1, sent_on: '01/02/2026' }] }],
     ['an unknown item field', { items: [{ id: 1, sent_on: '2026-01-01', note: 'x' }] }],
     ['an unknown top-level field', { items: [{ id: 1, sent_on: '2026-01-01' }], priority: 1 }],
-    // docs/design.md D66.
+    // docs/decisions/order-batches.md D66.
     [
       'an order id twice',
       {

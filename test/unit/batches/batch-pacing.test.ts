@@ -1,5 +1,5 @@
 /**
- * A caller's batch items in progress and their pace (docs/design.md D57, D58): the delays of the
+ * A caller's batch items in progress and their pace (docs/decisions/order-batches.md D57, D58): the delays of the
  * chunk messages, and the 429 past the items a caller may have waiting.
  */
 

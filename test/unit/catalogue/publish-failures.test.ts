@@ -1,5 +1,5 @@
 /**
- * What the publish alarms count (docs/design.md D73): a publish, stock update or upgrade that
+ * What the publish alarms count (docs/decisions/catalogue-versions.md D73): a publish, stock update or upgrade that
  * failed for the system's reasons, not a refusal the operator was told of; a removal that failed
  * after its retries. And an operator's removal of a version left behind, never the active one.
  */

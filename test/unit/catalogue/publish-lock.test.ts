@@ -1,5 +1,5 @@
 /**
- * The stage's one publish lock (docs/design.md D48, D79): a command claims it before its upload,
+ * The stage's one publish lock (docs/decisions/catalogue-versions.md D48, D79): a command claims it before its upload,
  * its own workflow takes the claim over, any other run is refused at once naming the holder (an
  * upgrade waits), and a claim whose command died frees the stage after PUBLISH_TIMING.claimSeconds.
  * The rules in memory, then the lock item's conditional writes against dynalite, which decide.

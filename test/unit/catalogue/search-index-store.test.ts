@@ -1,5 +1,5 @@
 /**
- * The search functions' copy of the active version's search snapshot (docs/design.md D68): read
+ * The search functions' copy of the active version's search snapshot (docs/decisions/search-engine.md D68): read
  * from the import bucket (through a stubbed fetch) the first time a search needs it, a language
  * only when asked, again for a new version, the stock again when its ETag changed.
  */

@@ -1,5 +1,5 @@
 /**
- * The upgrade's steps (docs/design.md D73) on in-memory ports: a version of an older layout is
+ * The upgrade's steps (docs/decisions/catalogue-versions.md D73) on in-memory ports: a version of an older layout is
  * planned again from its own plan files (its publish's, then a stock update's) into exactly the
  * items a publish of the same catalogue writes today; nothing is done, and no lock taken, when
  * the layout is current or nothing was published; a running publish is waited for, not refused.

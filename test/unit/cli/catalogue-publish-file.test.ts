@@ -1,5 +1,5 @@
 /**
- * The command's side of the publish lock (docs/design.md D79), on mocked clients: it claims the
+ * The command's side of the publish lock (docs/decisions/catalogue-versions.md D79), on mocked clients: it claims the
  * lock before anything else, is refused at once without uploading or starting anything, releases
  * its claim when its upload fails, and uploads an empty file with its length (no SDK warning).
  */

@@ -1,5 +1,5 @@
 /**
- * What a command prints when it stops on an error (docs/design.md D80): one or two lines, exit 2
+ * What a command prints when it stops on an error (docs/decisions/sandbox-and-tools.md D80): one or two lines, exit 2
  * for a command line it cannot run, 1 otherwise, the stack only with --debug.
  */
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * readInputFile (docs/design.md D80): the text of a UTF-8 file, or one line naming the file and
+ * readInputFile (docs/decisions/sandbox-and-tools.md D80): the text of a UTF-8 file, or one line naming the file and
  * what is wrong with it, for each kind of file a person gives by mistake.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

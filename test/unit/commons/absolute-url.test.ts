@@ -18,7 +18,7 @@ const event = (
   return { ...base, requestContext: { ...base.requestContext, ...requestContext } };
 };
 
-describe('absoluteUrl (docs/design.md D61)', () => {
+describe('absoluteUrl (docs/decisions/http-requests.md D61)', () => {
   afterEach(() => {
     delete process.env[API_SCHEME_ENV];
   });

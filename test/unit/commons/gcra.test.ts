@@ -21,7 +21,7 @@ const run = (bucket: TokenBucket, instants: readonly number[], cost = 1) => {
   });
 };
 
-describe('GCRA, the token bucket of every per-caller limit (docs/design.md D25)', () => {
+describe('GCRA, the token bucket of every per-caller limit (docs/decisions/limits-and-throttles.md D25)', () => {
   it('lets the whole bucket through at once, then one token per refill interval', () => {
     expect(unitMs(STATUS_POLLS)).toBe(1_000);
     const burst = run(
@@ -83,7 +83,7 @@ describe('GCRA, the token bucket of every per-caller limit (docs/design.md D25)'
   });
 });
 
-describe('the numbers of the per-caller limits (docs/design.md D56–D58)', () => {
+describe('the numbers of the per-caller limits (docs/decisions/report-export.md D56–D58)', () => {
   it('let a poller that follows Retry-After (every 2 s) use half the status refill', () => {
     expect(STATUS_POLLS.refillSeconds / STATUS_POLLS.capacity).toBe(1);
   });

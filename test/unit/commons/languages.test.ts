@@ -1,6 +1,6 @@
 import { negotiateLanguage, translate } from '#commons/languages';
 
-describe('negotiateLanguage (docs/design.md D8)', () => {
+describe('negotiateLanguage (docs/decisions/http-requests.md D8)', () => {
   it.each([
     [undefined, 'en'],
     ['', 'en'],

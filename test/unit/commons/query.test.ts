@@ -51,7 +51,7 @@ describe('readQuery', () => {
 
 describe('a route given a query parameter named like an Object.prototype member', () => {
   it.each(PROTOTYPE_NAMES)(
-    '%s: 400 invalid_request in the docs/design.md D1 shape, nothing read',
+    '%s: 400 invalid_request in the docs/decisions/http-requests.md D1 shape, nothing read',
     async (name) => {
       for (const [handler, resource] of [
         [listProducts, '/v1/products'],

@@ -30,7 +30,7 @@ const put = (bytes: Buffer) =>
 const body = (street: Buffer) =>
   Buffer.concat([Buffer.from('{"street":"'), street, Buffer.from('","zip_code":"75002","city":"Paris"}')]);
 
-describe('a request body that is not UTF-8 (docs/design.md D63)', () => {
+describe('a request body that is not UTF-8 (docs/decisions/http-requests.md D63)', () => {
   it.each([
     ['a lone continuation byte', Buffer.from([0x31, 0x80])],
     ['Latin-1 text', Buffer.from('Straße', 'latin1')],

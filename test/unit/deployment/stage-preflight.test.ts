@@ -1,5 +1,5 @@
 /**
- * The stage preflight's handler (docs/design.md D75) against mocked AWS clients, answering a
+ * The stage preflight's handler (docs/decisions/stages-and-deploys.md D75) against mocked AWS clients, answering a
  * local server that stands for CloudFormation's pre-signed response URL: what an operator reads
  * in `cdk deploy`'s output, and what it does to the stack's termination protection.
  */

@@ -228,7 +228,7 @@ describe('a storage failure', () => {
   });
 });
 
-describe('outcome records (docs/design.md D78)', () => {
+describe('outcome records (docs/decisions/order-and-user-events.md D78)', () => {
   const now = new Date('2026-11-20T09:15:01.000Z');
   const fourteenDays = 14 * 24 * 60 * 60;
   beforeEach(() => {

@@ -9,7 +9,7 @@ const theirs = `whsec_${randomBytes(32).toString('base64')}`;
 const body = callbackPayload('5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b');
 const at = new Date();
 
-/** Headers as the service sends them: one signature per secret of the caller (docs/design.md D60). */
+/** Headers as the service sends them: one signature per secret of the caller (docs/decisions/report-export.md D60). */
 const signedWith = (...secrets: string[]) => ({
   'webhook-id': 'msg_1',
   'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),

@@ -56,7 +56,7 @@ describe('PUT /users/{user_id}/address with text that is not Unicode (a lone sur
   });
 });
 
-describe('PUT /users/{user_id}/address with invisible or direction-changing text (docs/design.md D62)', () => {
+describe('PUT /users/{user_id}/address with invisible or direction-changing text (docs/decisions/http-requests.md D62)', () => {
   it.each([
     [
       'street',

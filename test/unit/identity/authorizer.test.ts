@@ -93,7 +93,7 @@ describe('authorizer', () => {
   });
 });
 
-describe('authorizer: what aws-jwt-verify leaves to us (docs/design.md D64)', () => {
+describe('authorizer: what aws-jwt-verify leaves to us (docs/decisions/tokens-and-rights.md D64)', () => {
   /** A token issued at `iat`, valid until `exp` (seconds since 1970), with `header` added to its JOSE header. */
   const token = (
     claims: Record<string, unknown>,

@@ -35,7 +35,7 @@ describe('token claims', () => {
     });
     const custom = { userIdClaim: 'user_id', groupsClaim: 'groups' };
     expect(callerFromClaims({ user_id: 3, groups: 'admin' }, custom)).toEqual({ userId: 3, admin: true });
-    // A string is one group, taken whole, never split (docs/design.md D64).
+    // A string is one group, taken whole, never split (docs/decisions/tokens-and-rights.md D64).
     expect(callerFromClaims({ user_id: 3, groups: 'staff admin' }, custom)).toEqual({
       userId: 3,
       admin: false,

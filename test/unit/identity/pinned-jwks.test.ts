@@ -4,7 +4,7 @@ import { testIssuer } from '../support/test-issuer';
 
 /**
  * The sandbox gives the authorizer its issuer's keys inline (JWT_JWKS): those are the only keys,
- * and nothing is ever fetched (docs/design.md D65). aws-jwt-verify's verify() would fetch the
+ * and nothing is ever fetched (docs/decisions/tokens-and-rights.md D65). aws-jwt-verify's verify() would fetch the
  * issuer's JWKS for a `kid` it does not know, from a sandbox that is meant to be offline.
  */
 describe('a verifier with inline keys', () => {

@@ -8,7 +8,7 @@ import type { LocalDynamoDb } from '#local/local-dynamodb';
 import { startLocalTable } from '../support/local-table';
 
 /**
- * docs/design.md D81: every Query and Scan of dynalite 4.0.0 left a LevelDB iterator open, which
+ * docs/decisions/sandbox-and-tools.md D81: every Query and Scan of dynalite 4.0.0 left a LevelDB iterator open, which
  * pinned what the store held at its moment (memory and table files), until a restart. Counted
  * here where the store keeps them, abstract-level's resources of a database.
  */

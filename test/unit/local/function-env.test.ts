@@ -39,11 +39,11 @@ describe("the functions' environment in the sandbox", () => {
       AWS_ENDPOINT_URL_SFN: 'http://127.0.0.1:4',
       REPORT_STATE_MACHINE_ARN:
         'arn:aws:states:us-east-1:000000000000:stateMachine:commerce-api-sandbox-reports',
-      // The webhook stage key's name, never its value (docs/design.md D60).
+      // The webhook stage key's name, never its value (docs/decisions/report-export.md D60).
       AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:5',
       WEBHOOK_KEY_SECRET_ID: 'commerce-api-sandbox-webhook-key',
       SANDBOX_ALLOW_LOOPBACK_CALLBACKS: '1',
-      // The one http deployment: its Location headers are http (docs/design.md D61).
+      // The one http deployment: its Location headers are http (docs/decisions/http-requests.md D61).
       API_SCHEME: 'http',
       // s3rver's one access key; dynalite and fauxqs take any.
       AWS_ACCESS_KEY_ID: 'S3RVER',

@@ -27,7 +27,7 @@ describe('the HTTP front before a token route (the authorizers)', () => {
     });
   });
 
-  it('answers a Deny like a resource that does not exist (docs/design.md D3), and a failing authorizer with 500', async () => {
+  it('answers a Deny like a resource that does not exist (docs/decisions/tokens-and-rights.md D3), and a failing authorizer with 500', async () => {
     const denied = await call('/orders/7', { headers: { Authorization: 'Bearer deny' } });
     expect(denied.status).toBe(404);
     expect(await denied.json()).toEqual({

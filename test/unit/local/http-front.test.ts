@@ -39,7 +39,7 @@ describe('the HTTP front', () => {
     expect(event.pathParameters).toEqual({ id: 'café' });
   });
 
-  it('answers an unknown path with the docs/design.md D1 404', async () => {
+  it('answers an unknown path with the docs/decisions/http-requests.md D1 404', async () => {
     const response = await call('/nowhere');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -96,7 +96,7 @@ describe('the HTTP front', () => {
     },
   );
 
-  it('takes request lines and headers up to 24 KiB, and answers beyond that 431 in the docs/design.md D1 shape', async () => {
+  it('takes request lines and headers up to 24 KiB, and answers beyond that 431 in the docs/decisions/http-requests.md D1 shape', async () => {
     expect(
       (await call(`/echo/1?q=${'a'.repeat(12_000)}`, { headers: { 'x-big': 'b'.repeat(8_000) } })).status,
     ).toBe(200);
@@ -109,7 +109,7 @@ describe('the HTTP front', () => {
   });
 
   it.each(['/throws', '/malformed', '/slow', '/missing'])(
-    'answers %s (throws, bad result, timeout, no module) with the docs/design.md D1 500 and logs the cause only',
+    'answers %s (throws, bad result, timeout, no module) with the docs/decisions/http-requests.md D1 500 and logs the cause only',
     async (path) => {
       errors.length = 0;
       const response = await call(path);

@@ -78,7 +78,7 @@ describe('the REST proxy event', () => {
     });
   });
 
-  it("names the sandbox's own address and port as the domain, never the client's Host (docs/design.md D61)", () => {
+  it("names the sandbox's own address and port as the domain, never the client's Host (docs/decisions/http-requests.md D61)", () => {
     const event = buildProxyEvent(request({ rawHeaders: ['Host', 'evil.example'] }), match, { port: 3000 });
     expect(event.headers).toMatchObject({ Host: 'evil.example' });
     expect(event.requestContext).toMatchObject({ domainName: '127.0.0.1:3000', domainPrefix: '127' });

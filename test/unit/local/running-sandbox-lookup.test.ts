@@ -1,5 +1,5 @@
 /**
- * How a command finds the running sandbox (docs/design.md D80): the one on its state directory;
+ * How a command finds the running sandbox (docs/decisions/sandbox-and-tools.md D80): the one on its state directory;
  * given none (the default directory), the only one running from this checkout; else a message
  * that names --state-dir and the ones that run.
  */

@@ -1,6 +1,6 @@
 /**
  * The sandbox banner's Catalogue line describes the catalogue the sandbox serves, as its ACTIVE
- * record counts it (docs/design.md D80), not the seed: after a 10,000-product publish it says so.
+ * record counts it (docs/decisions/sandbox-and-tools.md D80), not the seed: after a 10,000-product publish it says so.
  */
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';

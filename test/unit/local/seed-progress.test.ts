@@ -1,5 +1,5 @@
 /**
- * The seed cache's build says what it does, how far it is and how long it has taken (docs/design.md
+ * The seed cache's build says what it does, how far it is and how long it has taken (docs/decisions/sandbox-and-tools.md
  * D80): a first start is not silent for a minute.
  */
 import { COUNT_EVERY_MS, PROGRESS_PREFIX, seedProgress } from '#local/seed/seed-progress';

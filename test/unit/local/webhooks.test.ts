@@ -11,7 +11,7 @@ import { sandboxWebhookKey, webhookKeyFile } from '#local/webhooks/sandbox-stage
 import { openSandboxWebhooks, SANDBOX_WEBHOOK_KEY_NAME } from '#local/webhooks/sandbox-webhooks';
 import { sandboxSecretArn } from '#local/webhooks/secrets-endpoint';
 
-/** The sandbox's webhook stage key and the Secrets Manager endpoint it is read from (docs/design.md D60). */
+/** The sandbox's webhook stage key and the Secrets Manager endpoint it is read from (docs/decisions/report-export.md D60). */
 describe('the sandbox webhook stage key', () => {
   let stateDir: string;
   beforeEach(() => {

@@ -107,7 +107,7 @@ describe('docs/openapi.json', () => {
           return `${method.toUpperCase()} ${path}`;
         }),
     );
-    // docs/design.md D73: listings across several partitions (summaries) and searches (snapshots).
+    // docs/decisions/catalogue-versions.md D73: listings across several partitions (summaries) and searches (snapshots).
     expect(unavailable.sort()).toEqual([
       'GET /countries/{country_id}/products',
       'GET /products',

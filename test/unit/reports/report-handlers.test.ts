@@ -22,7 +22,7 @@ Object.assign(process.env, {
 });
 
 const ID = REPORT_ID;
-// Client headers: Locations come from API Gateway's request context instead (docs/design.md D61).
+// Client headers: Locations come from API Gateway's request context instead (docs/decisions/http-requests.md D61).
 const HEADERS = { Host: 'evil.example', 'X-Forwarded-Proto': 'https://evil.example/#' };
 const stored = (j: ReportJob | undefined) =>
   dynamo
@@ -46,7 +46,7 @@ beforeEach(() => {
   dynamo.reset();
   sfn.reset();
   dynamo.on(PutCommand).resolves({});
-  // Customer 2 has a webhook secret to sign callbacks with (docs/design.md D60); customer 3 none.
+  // Customer 2 has a webhook secret to sign callbacks with (docs/decisions/report-export.md D60); customer 3 none.
   dynamo.on(GetCommand).resolves({});
   dynamo.on(GetCommand, { Key: { pk: 'WHSEC#2', sk: 'WHSEC' } }).resolves({
     Item: { secrets: [{ id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-01-01 00:00:00' }] },
@@ -134,7 +134,7 @@ describe('POST /orders/reports', () => {
       { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: 'http://example.com/' },
     ],
     ['an empty callback', { start_date: '2025-01-01', end_date: '2025-01-02', callback_url: '' }],
-  ])('refuses %s with a docs/design.md D1 400 and starts nothing', async (_, body) => {
+  ])('refuses %s with a docs/decisions/http-requests.md D1 400 and starts nothing', async (_, body) => {
     const response = await post(body);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ code: 'invalid_request', message: expect.any(String) });
@@ -300,7 +300,7 @@ describe('GET /orders/reports/{report_id}', () => {
     expect((await download(2)).statusCode).toBe(404);
   });
 
-  it('answers 500 with the docs/design.md D1 body when S3 fails otherwise', async () => {
+  it('answers 500 with the docs/decisions/http-requests.md D1 body when S3 fails otherwise', async () => {
     s3Answers(() => new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
     stored(job({ status: 'COMPLETED', bytes: 10 }));
     const response = await download();

@@ -1,5 +1,5 @@
 /**
- * The report limits of each caller (docs/design.md D56), on the services with in-memory ports:
+ * The report limits of each caller (docs/decisions/report-export.md D56), on the services with in-memory ports:
  * places in progress, the hourly bucket, what frees a place, and that a refusal leaves nothing.
  */
 import { REPORT_LIMITS } from '#functions/contracts/caller-limits';

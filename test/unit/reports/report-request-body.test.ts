@@ -18,7 +18,7 @@ beforeEach(() => {
   dynamo.reset();
   sfn.reset();
   dynamo.on(PutCommand).resolves({});
-  // The caller has a webhook secret to sign its callback with (docs/design.md D60).
+  // The caller has a webhook secret to sign its callback with (docs/decisions/report-export.md D60).
   dynamo.on(GetCommand, { Key: { pk: 'WHSEC#2', sk: 'WHSEC' } }).resolves({
     Item: { secrets: [{ id: '00000000-0000-4000-8000-000000000001', createdAt: '2026-01-01 00:00:00' }] },
   });
@@ -60,7 +60,7 @@ describe('POST /orders/reports with a callback_url that is not Unicode text (a l
     '"https://93.184.215.14/ho\\u200boks"',
     '"https://93.184.215.14/hooks\\u2028"',
     '"https://93.184.\\t215.14/hooks"',
-  ])('refuses %s, invisible, direction-changing or control text (docs/design.md D62)', async (url) => {
+  ])('refuses %s, invisible, direction-changing or control text (docs/decisions/http-requests.md D62)', async (url) => {
     const response = await post(url);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body).message).toBe("The field 'callback_url' is invalid.");

@@ -12,7 +12,7 @@ import {
 } from '#functions/reports/domain/report-job';
 import { reportJob as job } from './report-fixtures';
 
-describe('the report period (docs/design.md D5)', () => {
+describe('the report period (docs/decisions/report-export.md D5)', () => {
   it('counts both ends', () => {
     expect(daysCovered('2025-01-01', '2025-01-01')).toBe(1);
     expect(daysCovered('2024-01-01', '2024-12-31')).toBe(366);

@@ -50,7 +50,7 @@ const setup = (options: { startFails?: boolean; withoutWebhookSecret?: boolean }
     },
   };
   const limits = memoryCallerLimitStore();
-  // The callers' webhook secrets (docs/design.md D60): customers have one unless said.
+  // The callers' webhook secrets (docs/decisions/report-export.md D60): customers have one unless said.
   const hasWebhookSecret = async () => !options.withoutWebhookSecret;
   return {
     jobs,
@@ -70,7 +70,7 @@ const pdfText = (pdf: Uint8Array) =>
   execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
 
 describe('requestReport', () => {
-  it('refuses a callback for a caller without a webhook secret, and starts nothing (docs/design.md D60)', async () => {
+  it('refuses a callback for a caller without a webhook secret, and starts nothing (docs/decisions/report-export.md D60)', async () => {
     const { deps, jobs, started } = setup({ withoutWebhookSecret: true });
     const asked = requestReport(
       { ...deps, allowLoopbackHttp: true },
@@ -313,7 +313,7 @@ describe('sendReportCallback', () => {
     expect(jobs.jobs.get(job.id)).toMatchObject({ notification: 'DELIVERED', callbackAttempts: 3 });
   });
 
-  it("signs with the report owner's secrets, each one, and no one else's (docs/design.md D60)", async () => {
+  it("signs with the report owner's secrets, each one, and no one else's (docs/decisions/report-export.md D60)", async () => {
     const mine = [secret, `whsec_${randomBytes(32).toString('base64')}`];
     const theirs = `whsec_${randomBytes(32).toString('base64')}`;
     const asked: number[] = [];

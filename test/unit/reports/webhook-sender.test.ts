@@ -58,7 +58,7 @@ describe('sendWebhook', () => {
     expect(() => other.verify(r!.body, r!.headers as Record<string, string>)).toThrow();
   });
 
-  it('signs with each secret given, space-separated: a receiver holding any one of them verifies (docs/design.md D60)', async () => {
+  it('signs with each secret given, space-separated: a receiver holding any one of them verifies (docs/decisions/report-export.md D60)', async () => {
     const p = await started((_req, res) => res.writeHead(204).end());
     const next = `whsec_${randomBytes(32).toString('base64')}`;
     await send(p.url, { secrets: [secret, next] });

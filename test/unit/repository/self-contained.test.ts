@@ -49,6 +49,23 @@ describe('the repository explains itself', () => {
     expect([...missing]).toEqual([]);
   });
 
+  it('names only files of the tree that exist (a comment or a page cannot point at a moved file)', () => {
+    // Files a path may name without their being in the tree: what `npm run bench` writes, and the
+    // stage file a reader is shown how to make.
+    const made = new Set(['bench/results.json', 'stages/alice.json']);
+    const missing = new Set<string>();
+    for (const file of textFiles()) {
+      const text = readFileSync(path.join(projectRoot, file), 'utf8');
+      const cited =
+        /(?<![\w./#-])((?:functions|lib|local|cli|bin|bench|test|stages|events|examples)\/[\w./-]*\.(?:ts|json|md|js|mjs))\b/g;
+      for (const [, named] of text.matchAll(cited)) {
+        if (!made.has(named!) && !existsSync(path.join(projectRoot, named!)))
+          missing.add(`${file} → ${named}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
   // A decision keeps its number forever (docs/decisions/index.md): a citation names its page and
   // number, and the page holds it, so a reader following a comment lands on the right text.
   const DECISIONS = path.join(projectRoot, 'docs', 'decisions');

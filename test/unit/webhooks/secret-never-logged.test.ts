@@ -1,5 +1,5 @@
 /**
- * No webhook secret and no stage key in any log line (issue 14 §3, docs/design.md D60): the
+ * No webhook secret and no stage key in any log line (issue 14 §3, docs/decisions/report-export.md D60): the
  * functions that handle them run here with their logger at DEBUG, through success and failure,
  * and everything they write is searched for both.
  */

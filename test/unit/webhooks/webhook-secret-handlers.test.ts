@@ -51,7 +51,7 @@ const post = (body?: string, userId = 2) =>
     lambdaContext,
   );
 
-describe('POST /@me/webhook-secrets (docs/design.md D60)', () => {
+describe('POST /@me/webhook-secrets (docs/decisions/report-export.md D60)', () => {
   it.each([
     ['no body', undefined],
     ['an empty object', '{}'],

@@ -4,7 +4,7 @@ import { deriveWebhookSecret, webhookSecretView } from '#functions/webhooks/doma
 const KEY = 'k'.repeat(64);
 const ID = '5b0c2f9e-4d1a-4c59-9f3e-0a6f1e2d3c4b';
 
-describe('a caller’s webhook secret, derived (docs/design.md D60)', () => {
+describe('a caller’s webhook secret, derived (docs/decisions/report-export.md D60)', () => {
   it('is a Standard Webhooks secret, the same each time it is derived', () => {
     const secret = deriveWebhookSecret(KEY, 2, ID);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);

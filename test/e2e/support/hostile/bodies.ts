@@ -210,7 +210,7 @@ export const stringsOf = (text: string): string[] => {
 };
 
 /**
- * Byte sequences that are not UTF-8 (docs/design.md D63): a lone continuation byte, Latin-1 text,
+ * Byte sequences that are not UTF-8 (docs/decisions/http-requests.md D63): a lone continuation byte, Latin-1 text,
  * an overlong `/`, an encoded surrogate, a truncated sequence, bytes never used; or random bytes
  * that happen not to be UTF-8.
  */

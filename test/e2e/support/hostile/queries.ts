@@ -4,7 +4,7 @@ import { bodyMutationArbitrary, mutateBody } from './bodies';
 import { SEARCH_CRITERIA } from './targets';
 import { encoded, hostileText, rawPart, type UrlPart } from './url-parts';
 
-/** Every query parameter some route reads (docs/design.md D7, D9), so the hostile values reach real validation. */
+/** Every query parameter some route reads (docs/decisions/http-requests.md D7, D9), so the hostile values reach real validation. */
 const KNOWN_PARAMETERS = [
   'page',
   'limit',

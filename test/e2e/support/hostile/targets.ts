@@ -23,7 +23,7 @@ export const MAX_TARGET_LENGTH = 8_000;
 /**
  * API Gateway takes URLs up to 10,240 characters and 10,240 bytes of headers; the sandbox takes
  * 24 KiB for the request line and the headers together (local/http-front.ts MAX_HEADER_BYTES)
- * and answers 431 in the docs/design.md D1 shape past it. Requests stay within what API Gateway takes: the URL
+ * and answers 431 in the docs/decisions/http-requests.md D1 shape past it. Requests stay within what API Gateway takes: the URL
  * is cut shorter when the headers are long.
  */
 export const MAX_HEAD_BYTES = 20_000;
@@ -43,7 +43,7 @@ const GOOD_PATH_VALUES: Readonly<Record<string, string>> = {
   order_id: String(ownOrder.id),
   batch_id: '1',
   report_id: '00000000-0000-4000-8000-000000000000',
-  // A secret nobody has: a DELETE of it changes nothing (docs/design.md D60).
+  // A secret nobody has: a DELETE of it changes nothing (docs/decisions/report-export.md D60).
   secret_id: '00000000-0000-4000-8000-000000000000',
 };
 

@@ -35,7 +35,7 @@ export const packageStepProblem = (run: string): string | undefined => {
   ].join('; ');
 };
 
-/** The Node.js major npm scripts run on: the `node` dev dependency (docs/design.md §4). */
+/** The Node.js major npm scripts run on: the `node` dev dependency (docs/architecture.md "Toolchain"). */
 export const projectNodeMajor = (): string => {
   const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;

@@ -39,12 +39,12 @@ describe('a brand that is not Unicode text (a lone surrogate)', () => {
       expect((await viaBody(criteriaWithBrand(brand))).statusCode).toBe(200);
       expect((await viaQuery(criteriaWithBrand(brand))).statusCode).toBe(200);
     }
-    // Searched in memory (docs/design.md D68): no key is made of the brand.
+    // Searched in memory (docs/decisions/search-engine.md D68): no key is made of the brand.
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 });
 
-describe('a brand with invisible or direction-changing characters (docs/design.md D62)', () => {
+describe('a brand with invisible or direction-changing characters (docs/decisions/http-requests.md D62)', () => {
   it.each([
     ['a right-to-left override', '"\\u202eVoltix"'],
     ['a zero-width space', '"Vol\\u200btix"'],

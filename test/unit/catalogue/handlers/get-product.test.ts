@@ -60,7 +60,7 @@ describe('GET /products/{product_id}', () => {
     expect(dynamo.calls()).toHaveLength(0);
   });
 
-  it('answers 404 with the docs/design.md D1 body for an unknown or malformed id, without reading for a malformed one', async () => {
+  it('answers 404 with the docs/decisions/http-requests.md D1 body for an unknown or malformed id, without reading for a malformed one', async () => {
     dynamo.on(GetCommand).resolves({});
     for (const id of ['999', 'abc', '0', '1e3', '../1']) {
       const response = await get(id);

@@ -112,7 +112,7 @@ describe('GET /products', () => {
     );
     expect(viaQuery.statusCode).toBe(200);
     expect(viaBody.body).toBe(viaQuery.body);
-    // Both are searched in memory (docs/design.md D68): no listing partition is read.
+    // Both are searched in memory (docs/decisions/search-engine.md D68): no listing partition is read.
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 });
@@ -142,7 +142,7 @@ describe('POST /products/search', () => {
   });
 });
 
-describe('an active version older than what a request reads (docs/design.md D73)', () => {
+describe('an active version older than what a request reads (docs/decisions/catalogue-versions.md D73)', () => {
   const post = (body: string) =>
     search(apiEvent({ method: 'POST', resource: '/v1/products/search', body }), lambdaContext);
   const unavailable = (response: { statusCode: number; headers?: Record<string, unknown>; body: string }) => {

@@ -1,5 +1,5 @@
 /**
- * Every answer the smoke receives is held to the committed docs/openapi.json (docs/design.md
+ * Every answer the smoke receives is held to the committed docs/openapi.json (docs/decisions/stages-and-deploys.md
  * D74): its status documented for the operation, its media type the documented one, a JSON
  * body valid against the documented schema (OpenAPI 3.1 = JSON Schema 2020-12), so a stage
  * whose code drifted from the published contract fails.

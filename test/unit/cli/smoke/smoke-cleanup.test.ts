@@ -1,6 +1,6 @@
 /**
  * Everything a smoke run makes is removed at its end, also when a check fails midway
- * (docs/design.md D74): the temporary Cognito user and its items, the batch, the report and its
+ * (docs/decisions/stages-and-deploys.md D74): the temporary Cognito user and its items, the batch, the report and its
  * PDF, by the keys the run was answered with; a removal that fails is said and the others still run.
  */
 import { createServer, type Server } from 'node:http';

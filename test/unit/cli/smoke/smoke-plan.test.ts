@@ -1,5 +1,5 @@
 /**
- * Which checks `npm run smoke` makes and which it skips (docs/design.md D74): on a protected stage
+ * Which checks `npm run smoke` makes and which it skips (docs/decisions/stages-and-deploys.md D74): on a protected stage
  * nothing is written without --write; a Cognito stage gets a temporary user, an external issuer's
  * stage needs --token, the sandbox registers its own user.
  */

@@ -1,5 +1,5 @@
 /**
- * How `npm run smoke` finds a deployed stage from outside (docs/design.md D74): its stack's
+ * How `npm run smoke` finds a deployed stage from outside (docs/decisions/stages-and-deploys.md D74): its stack's
  * outputs say its API, where its tokens come from and whether it is protected; its writes beside
  * the API use the stack's smoke role. And what it says of a stage nothing was published to.
  */
@@ -111,7 +111,7 @@ describe('a stage nothing was published to', () => {
   let server: Server;
   let baseUrl: string;
   beforeAll(async () => {
-    // An empty catalogue answers every list with [] (docs/design.md §6).
+    // An empty catalogue answers every list with [] (docs/architecture.md).
     server = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('[]');

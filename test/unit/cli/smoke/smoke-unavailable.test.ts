@@ -1,6 +1,6 @@
 /**
  * Right after a deploy that raises the catalogue's layout, listings across partitions and
- * searches answer 503 with Retry-After until the stage has upgraded its catalogue (docs/design.md
+ * searches answer 503 with Retry-After until the stage has upgraded its catalogue (docs/decisions/catalogue-versions.md
  * D73): the smoke waits as asked, and fails, saying how long it waited, only if the stage still
  * answers so after its whole wait.
  */

@@ -1,5 +1,5 @@
 /**
- * What the sandbox starts at every start as a deploy would (docs/design.md D73): the StartExecution
+ * What the sandbox starts at every start as a deploy would (docs/decisions/catalogue-versions.md D73): the StartExecution
  * of the publish workflow that the catalogue construct's custom resource makes, read from the
  * synthesized construct, the same as the whole stage's template holds.
  */

@@ -101,7 +101,7 @@ describe('the report workflow the sandbox runs', () => {
   });
 
   it('is the definition CDK synthesizes, each GetAtt replaced by the function ARN', () => {
-    // The whole stage, its nested stacks inlined (the workflow has one of its own, docs/design.md D55).
+    // The whole stage, its nested stacks inlined (the workflow has one of its own, docs/decisions/functions-and-bundles.md D55).
     const template = synth({ stage: 'sandbox', stageFile: THROWAWAY_STAGE_FILE }).template.toJSON() as {
       Resources: Record<string, TemplateResource>;
     };

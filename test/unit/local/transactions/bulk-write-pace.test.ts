@@ -8,7 +8,7 @@ import {
 } from '#local/transactions/transaction-front';
 
 /**
- * docs/design.md D81: while the table is read, the sandbox's DynamoDB front lets a publish's bulk
+ * docs/decisions/sandbox-and-tools.md D81: while the table is read, the sandbox's DynamoDB front lets a publish's bulk
  * writes (BatchWriteItem) reach dynalite a few at a time, so readers' queries are not served
  * behind 32 of them; without readers they pass as they come. Here the upstream is a stand-in for
  * dynalite that holds each call 50 ms and counts the bulk writes it serves at once.

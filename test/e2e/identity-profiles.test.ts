@@ -184,15 +184,18 @@ describe('paths that are not routes', () => {
     '/users/@me',
     '/users/2',
     '/me',
-  ])('GET %s is 404 with the docs/decisions/http-requests.md D1 body, with a token and without', async (path) => {
-    for (const token of [undefined, tokenFor(2), admin()]) {
-      const response = await get(path, token);
-      expect({ path, token: token !== undefined, status: response.status, body: response.body }).toEqual({
-        path,
-        token: token !== undefined,
-        status: 404,
-        body: NOT_FOUND,
-      });
-    }
-  });
+  ])(
+    'GET %s is 404 with the docs/decisions/http-requests.md D1 body, with a token and without',
+    async (path) => {
+      for (const token of [undefined, tokenFor(2), admin()]) {
+        const response = await get(path, token);
+        expect({ path, token: token !== undefined, status: response.status, body: response.body }).toEqual({
+          path,
+          token: token !== undefined,
+          status: 404,
+          body: NOT_FOUND,
+        });
+      }
+    },
+  );
 });

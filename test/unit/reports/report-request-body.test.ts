@@ -60,12 +60,15 @@ describe('POST /orders/reports with a callback_url that is not Unicode text (a l
     '"https://93.184.215.14/ho\\u200boks"',
     '"https://93.184.215.14/hooks\\u2028"',
     '"https://93.184.\\t215.14/hooks"',
-  ])('refuses %s, invisible, direction-changing or control text (docs/decisions/http-requests.md D62)', async (url) => {
-    const response = await post(url);
-    expect(response.statusCode).toBe(400);
-    expect(JSON.parse(response.body).message).toBe("The field 'callback_url' is invalid.");
-    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
-  });
+  ])(
+    'refuses %s, invisible, direction-changing or control text (docs/decisions/http-requests.md D62)',
+    async (url) => {
+      const response = await post(url);
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body).message).toBe("The field 'callback_url' is invalid.");
+      expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+    },
+  );
 
   it('accepts the same URL with real text in it (a surrogate pair)', async () => {
     const response = await post('"https://93.184.215.14/hooks/\\ud83d\\udca9"');

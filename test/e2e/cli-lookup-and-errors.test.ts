@@ -125,7 +125,6 @@ describe('a file the command cannot take', () => {
       expectShortError(await run('bin/catalogue.ts', ['publish', at(), ...stateDir]), message);
       expectShortError(await run('bin/events.ts', ['send', at(), ...stateDir]), message);
     },
-    60_000,
   );
 });
 

@@ -14,8 +14,6 @@ import { projectRoot } from '#lib/project-paths';
 import { commandPath } from '../support/debian-packages';
 import { baseUrl } from './support/api';
 
-jest.setTimeout(60_000);
-
 const SCREENSHOT = path.join(projectRoot, 'test', 'e2e', 'output', 'api-reference.png');
 const origin = () => new URL(baseUrl()).origin;
 

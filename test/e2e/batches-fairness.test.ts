@@ -18,8 +18,6 @@ import {
 } from './support/batches';
 import { ordersOf } from './support/seed-identities';
 
-jest.setTimeout(120_000);
-
 const BUSY = 9;
 const QUIET = 8;
 const BACKLOG_BATCHES = 12;

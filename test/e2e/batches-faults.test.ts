@@ -24,8 +24,6 @@ import {
 } from './support/batches';
 import { orders, ordersOf, UNKNOWN_ORDER_ID } from './support/seed-identities';
 
-jest.setTimeout(60_000);
-
 const CALLER = 9;
 const PROCESSOR = batchFunctions.processor.name;
 const RECORDER = batchFunctions.deadLetters.name;

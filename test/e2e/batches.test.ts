@@ -26,8 +26,6 @@ import {
 } from './support/batches';
 import { ADMIN, NOT_FOUND, orders, ordersOf, UNKNOWN_ORDER_ID } from './support/seed-identities';
 
-jest.setTimeout(60_000);
-
 /** The caller: the customer with the most orders (502). */
 const CALLER = 9;
 const OTHER_CUSTOMER = 3;

@@ -15,8 +15,6 @@ import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
 import { type BatchSandbox, startBatchSandbox } from './support/batches';
 import { type CliRun, npmRun } from './support/cli-run';
 
-jest.setTimeout(180_000);
-
 const seed = (() => {
   const parsed = parseCatalogue(seedCatalogueText());
   if (!parsed.ok) throw new Error('the seed catalogue does not parse');

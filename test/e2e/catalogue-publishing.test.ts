@@ -16,8 +16,6 @@ import { publishFile } from '#local/catalogue/publish-file';
 import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
 import { type BatchSandbox, startBatchSandbox, waitUntil } from './support/batches';
 
-jest.setTimeout(120_000);
-
 const seedText = seedCatalogueText();
 const seed = (() => {
   const parsed = parseCatalogue(seedText);

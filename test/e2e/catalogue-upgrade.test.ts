@@ -31,8 +31,6 @@ import { upgradeCatalogue } from '#local/catalogue/publish-file';
 import type { ApiResponse } from './support/api';
 import { type BatchSandbox, startBatchSandbox, waitUntil } from './support/batches';
 
-jest.setTimeout(150_000);
-
 const json = { 'content-type': 'application/json' };
 const criteria = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 

@@ -68,7 +68,7 @@ describe('npm run token', () => {
     const url = defaultSandbox()?.url ?? runningSandbox(sandboxStateDir())!.url;
     const me = await fetch(`${url}/@me`, { headers: { Authorization: `Bearer ${result.stdout.trim()}` } });
     expect(me.status).toBe(200);
-  }, 60_000);
+  });
 
   it('with a --state-dir where no sandbox runs prints no token, says so, and makes no key there', async () => {
     const stateDir = mkdtempSync(path.join(scratch, 'state-'));
@@ -76,7 +76,7 @@ describe('npm run token', () => {
     expect(result.stdout).toBe('');
     expectShortError(result, /No sandbox runs on .*--state-dir/);
     expect(existsSync(path.join(stateDir, 'issuer-key.json'))).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('npm run catalogue and events without --state-dir', () => {
@@ -85,14 +85,14 @@ describe('npm run catalogue and events without --state-dir', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Active version /);
     if (!defaultSandbox()) expect(result.stderr).toContain(`Using the sandbox on ${sandboxStateDir()}`);
-  }, 60_000);
+  });
 
   it('with none running, say so and name --state-dir', async () => {
     const catalogue = await run('bin/catalogue.ts', ['status'], emptyRegistry);
     const events = await run('bin/events.ts', ['send', file('one.jsonl', '{}\n')], emptyRegistry);
     if (defaultSandbox()) return expect(catalogue.code).toBe(0);
     for (const result of [catalogue, events]) expectShortError(result, /No sandbox runs on .*--state-dir/);
-  }, 60_000);
+  });
 });
 
 describe('a file the command cannot take', () => {
@@ -125,7 +125,6 @@ describe('a file the command cannot take', () => {
       expectShortError(await run('bin/catalogue.ts', ['publish', at(), ...stateDir]), message);
       expectShortError(await run('bin/events.ts', ['send', at(), ...stateDir]), message);
     },
-    60_000,
   );
 });
 
@@ -137,11 +136,11 @@ describe('a deployed stage without AWS settings', () => {
     );
     expectShortError(await run('bin/catalogue.ts', ['status', '--stage', 'dev']), /AWS_REGION/);
     expectShortError(await run('bin/events.ts', ['send', events, '--stage', 'dev']), /AWS_REGION/);
-  }, 60_000);
+  });
 
   it('prints the stack with --debug', async () => {
     const result = await run('bin/catalogue.ts', ['status', '--stage', 'dev', '--debug']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^\s+at /m);
-  }, 60_000);
+  });
 });

@@ -174,6 +174,8 @@ describe('every step of the deploy workflow that needs no AWS account, run as Gi
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'commerce-api-deploy-workflow-'));
     outcomes = await runOffline(workflow, events, root);
+    // Every job of three events in fresh copies of the repository (type-check, lint, synths, a
+    // smoke run with a sandbox of its own): minutes, far more than any other test of e2e-slow.
   }, 20 * 60_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

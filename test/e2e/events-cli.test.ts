@@ -115,7 +115,7 @@ describe('npm run events: outcomes, dead letters, redrive', () => {
       user_id: LATE_USER,
     });
     expect(lineOf((await events('dead-letters')).stdout, REFUSED)).toBeUndefined();
-  }, 120_000);
+  });
 
   it('sends without waiting with --no-wait, and refuses an unknown command with the usage (exit 2)', async () => {
     const run = await events('send', fileOf(placed(ORDER, CUSTOMER)), '--no-wait');
@@ -125,5 +125,5 @@ describe('npm run events: outcomes, dead letters, redrive', () => {
     const wrong = await events('drain');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('Give a command: send FILE, dead-letters or redrive.');
-  }, 60_000);
+  });
 });

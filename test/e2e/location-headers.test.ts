@@ -8,8 +8,6 @@ import { type RawAnswer, sendRaw } from './support/raw-http';
 import { UNKNOWN_ORDER_ID } from './support/seed-identities';
 import { tokenFor } from './support/tokens';
 
-jest.setTimeout(60_000);
-
 /** A user the seed does not have: owns no order, so its batch and report change nothing. */
 const CALLER = 900_014;
 const HOSTILE_HEADERS: readonly [string, string][] = [

@@ -17,8 +17,6 @@ import {
   rowIds,
 } from './support/reports';
 
-jest.setTimeout(60_000);
-
 const CUSTOMER = 3;
 
 type Executions = NonNullable<Awaited<ReturnType<Sandbox['stats']>>['executions']>;

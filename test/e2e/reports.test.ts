@@ -24,8 +24,6 @@ import { NOT_FOUND } from './support/seed-identities';
 import { tokenFor } from './support/tokens';
 import { createWebhookSecret } from './support/webhooks';
 
-jest.setTimeout(60_000);
-
 const OWNER = 4;
 const OTHER = 5;
 const PERIOD = { start_date: '2025-03-01', end_date: '2025-08-31' };

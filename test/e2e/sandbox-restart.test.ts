@@ -27,8 +27,6 @@ import {
 import { postReport } from './support/reports';
 import { orders, ordersOf, UNKNOWN_ORDER_ID } from './support/seed-identities';
 
-jest.setTimeout(90_000);
-
 const CALLER = 9;
 const own = ordersOf(CALLER).map((o) => o.id);
 const theirs = orders.filter((o) => o.userId !== CALLER).map((o) => o.id);

@@ -24,7 +24,11 @@ interface Run extends CliRun {
   readonly lines: readonly string[];
 }
 
-/** `npm run -s smoke -- …` in a child process, as the deploy workflow runs it. */
+/**
+ * `npm run -s smoke -- …` in a child process, as the deploy workflow runs it. A run may take
+ * 240 s, every check in turn: more than the e2e-slow project gives a test (jest.config.js), so
+ * the tests that wait for one say so.
+ */
 const smoke = async (args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Run> => {
   const run = await npmRun('smoke', args, { env: { ...process.env, ...env }, timeout: 240_000 });
   return { ...run, lines: run.stdout.trimEnd().split('\n') };

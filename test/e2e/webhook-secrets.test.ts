@@ -21,8 +21,6 @@ import {
   postWebhookSecret,
 } from './support/webhooks';
 
-jest.setTimeout(60_000);
-
 /** Callers the seed does not have: they own no order, so their reports are quick and empty. */
 const PARTNER_A = 900_101;
 const PARTNER_B = 900_102;

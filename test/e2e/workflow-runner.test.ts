@@ -80,4 +80,4 @@ it("fails the test job of issue 20's workflow at prod's synth, so dev is never d
     'not reached',
     'test did not pass',
   ]);
-}, 120_000);
+});

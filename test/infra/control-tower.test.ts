@@ -11,8 +11,6 @@ import { NestedStack } from 'aws-cdk-lib';
 import { CONTROL_TOWER_ACKNOWLEDGEMENTS } from '#lib/guard-acknowledgements';
 import { type CfnJson, resourcesOfType, synth } from './synth';
 
-jest.setTimeout(120_000);
-
 const prod = synth({ stage: 'prod' });
 const assembly = prod.app.synth();
 /** The stack's template and its nested stacks' (the route functions', docs/decisions/functions-and-bundles.md D55). */

@@ -7,8 +7,6 @@ import { activeVersionKey, productKey } from '#functions/contracts/keys/catalogu
 import { openSandboxState, type SandboxState } from '#local/sandbox-state';
 import { lockStateDir, readDataState, StateDirBusyError, statePaths } from '#local/state-dir';
 
-jest.setTimeout(60_000);
-
 const marker = { pk: 'TEST#marker', sk: 'TEST' };
 
 const put = (state: SandboxState) =>

@@ -27,8 +27,6 @@ import { sandboxSqsClient } from '#local/queues/local-sqs';
 import type { SandboxConsumerDefinition } from '#local/queues/queue-wiring';
 import { type QueuesProcess, startQueuesProcess } from './support/queues-process';
 
-jest.setTimeout(30_000);
-
 /**
  * The processor's consumer with a 0.1 s batching window, for the tests of retries: each
  * delivery of a short batch would otherwise wait the real window (1 s) first. The tests of

@@ -6,8 +6,8 @@
  *
  * - bare: reads the id from the event, does the work and answers JSON by hand;
  * - stacked: the same work inside `httpRoute` with get-product's options (path schema, `fields`,
- *   language negotiation, public cache), i.e. middy, the observing/error middleware with its
- *   correlation id and request log line, path and query validation, the response headers.
+ *   language negotiation, public cache), i.e. the whole middy chain: the request's log line and
+ *   correlation id, the error step, header normalizing, path and query validation, the response headers.
  *
  * Both are invoked in-process, one request at a time, with events/get-product.json (the proxy
  * event the sandbox builds for GET /v1/products/1) and a Lambda context: a warm-up, then rounds

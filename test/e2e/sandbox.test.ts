@@ -2,8 +2,8 @@
  * The sandbox's own part of the API: the answers API Gateway gives before any function runs,
  * and the gateway details a function sees in its event.
  */
-import { connect } from 'node:net';
 import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { rawHttpAnswer } from '#test/support/raw-http-answer';
 import { api, baseUrl } from './support/api';
 import { tokenFor } from './support/tokens';
 
@@ -82,15 +82,7 @@ describe('the sandbox gateway', () => {
 
   it("answers what is not HTTP with the parser's 400, never cached", async () => {
     const { hostname, port } = new URL(baseUrl());
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => socket.end('NOT HTTP\r\n\r\n'));
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString('latin1');
-      });
-      socket.on('end', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const answer = await rawHttpAnswer(Number(port), 'NOT HTTP\r\n\r\n', hostname);
     const [head, body] = answer.split('\r\n\r\n');
     expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
     expect(head).toMatch(/\r\nCache-Control: no-store\r\n/);

@@ -1,17 +1,5 @@
-import { connect } from 'node:net';
+import { rawHttpAnswer } from '#test/support/raw-http-answer';
 import { type Echo, PDF, useTestFront } from './support/http-front-fixture';
-
-/** Sends raw bytes to the front and reads the whole answer (it closes the connection). */
-const rawAnswer = (port: number, request: string) =>
-  new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(request));
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString('latin1');
-    });
-    socket.on('end', () => resolve(text));
-    socket.on('error', reject);
-  });
 
 describe('the HTTP front', () => {
   const fixture = useTestFront();
@@ -112,7 +100,7 @@ describe('the HTTP front', () => {
   );
 
   it('answers what is not HTTP with the docs/decisions/http-requests.md D1 400, never cached', async () => {
-    const answer = await rawAnswer(fixture.front.port, 'NOT HTTP AT ALL\r\n\r\n');
+    const answer = await rawHttpAnswer(fixture.front.port, 'NOT HTTP AT ALL\r\n\r\n');
     const [head, body] = answer.split('\r\n\r\n');
     expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
     expect(head).toMatch(/\r\nCache-Control: no-store\r\n/);

@@ -5,7 +5,7 @@
  */
 import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
+import { GATEWAY_ANSWER_HEADERS, gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
 import { createGatewayListener, type GatewayOptions } from './gateway/gateway-listener';
 import { listenOnLoopback } from './listen';
 
@@ -18,8 +18,9 @@ const answerUnreadable = (error: NodeJS.ErrnoException, socket: Duplex) => {
   const gateway =
     error.code === 'HPE_HEADER_OVERFLOW' ? gatewayAnswers.headersTooLarge : gatewayAnswers.badRequest;
   const body = gatewayErrorBody(gateway);
+  const headers = Object.entries(GATEWAY_ANSWER_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
-    `HTTP/1.1 ${gateway.statusCode} ${STATUS_CODES[gateway.statusCode]}\r\nContent-Type: application/json\r\n` +
+    `HTTP/1.1 ${gateway.statusCode} ${STATUS_CODES[gateway.statusCode]}\r\n${headers.join('')}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };

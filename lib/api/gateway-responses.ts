@@ -17,6 +17,15 @@ export interface GatewayError {
 
 export const errorBody = (code: string, message: string): string => JSON.stringify({ code, message });
 
+/**
+ * The headers of every answer the gateway gives on its own, in API Gateway syntax: JSON, and never
+ * cached (docs/decisions/http-requests.md D1, D87).
+ */
+export const GATEWAY_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': "'application/json'",
+  'Cache-Control': "'no-store'",
+};
+
 const notFound = { statusCode: '404', code: 'not_found', message: 'The requested resource was not found.' };
 /** The body of every 404, whoever answers it (gateway response, mock, function). */
 export const NOT_FOUND_BODY = errorBody(notFound.code, notFound.message);
@@ -80,7 +89,7 @@ export function addGatewayErrors(api: RestApiBase): void {
     api.addGatewayResponse(error.type.responseType, {
       type: error.type,
       statusCode: error.statusCode,
-      responseHeaders: { 'Content-Type': "'application/json'", ...error.headers },
+      responseHeaders: { ...GATEWAY_ANSWER_HEADERS, ...error.headers },
       templates: { 'application/json': errorBody(error.code, error.message) },
     });
   }

@@ -5,7 +5,7 @@ import {
   MockIntegration,
   PassthroughBehavior,
 } from 'aws-cdk-lib/aws-apigateway';
-import { errorBody, NOT_FOUND_BODY } from './gateway-responses';
+import { errorBody, GATEWAY_ANSWER_HEADERS, NOT_FOUND_BODY } from './gateway-responses';
 
 const METHOD_NOT_ALLOWED_REASON =
   'This ANY method only answers 405 Method Not Allowed from a mock integration: it reaches no ' +
@@ -15,6 +15,12 @@ const METHOD_NOT_ALLOWED_BODY = errorBody(
   'method_not_allowed',
   'This method is not allowed on this resource.',
 );
+
+/** The mock's answers carry the headers of every gateway answer (JSON, no-store). */
+const answerHeaders = Object.fromEntries(
+  Object.entries(GATEWAY_ANSWER_HEADERS).map(([name, value]) => [`method.response.header.${name}`, value]),
+);
+const declaredHeaders = Object.fromEntries(Object.keys(answerHeaders).map((name) => [name, true]));
 
 /**
  * The mock's request template: it decides the status. 405 on a plain resource; on one with
@@ -53,10 +59,7 @@ export function addMethodNotAllowed(
       integrationResponses: [
         {
           statusCode: '405',
-          responseParameters: {
-            'method.response.header.Allow': `'${allow}'`,
-            'method.response.header.Content-Type': "'application/json'",
-          },
+          responseParameters: { 'method.response.header.Allow': `'${allow}'`, ...answerHeaders },
           responseTemplates: { 'application/json': METHOD_NOT_ALLOWED_BODY },
         },
         ...(isPinned
@@ -64,7 +67,7 @@ export function addMethodNotAllowed(
               {
                 selectionPattern: '404',
                 statusCode: '404',
-                responseParameters: { 'method.response.header.Content-Type': "'application/json'" },
+                responseParameters: answerHeaders,
                 responseTemplates: { 'application/json': NOT_FOUND_BODY },
               },
             ]
@@ -75,14 +78,9 @@ export function addMethodNotAllowed(
       methodResponses: [
         {
           statusCode: '405',
-          responseParameters: {
-            'method.response.header.Allow': true,
-            'method.response.header.Content-Type': true,
-          },
+          responseParameters: { 'method.response.header.Allow': true, ...declaredHeaders },
         },
-        ...(isPinned
-          ? [{ statusCode: '404', responseParameters: { 'method.response.header.Content-Type': true } }]
-          : []),
+        ...(isPinned ? [{ statusCode: '404', responseParameters: declaredHeaders }] : []),
       ],
     },
   );

@@ -16,6 +16,8 @@ import {
   catalogueUpgradeResponses,
   routeResponses,
   type SuccessHeader,
+  sharedErrorResponses,
+  UNSUPPORTED_MEDIA_TYPE,
 } from './route-responses';
 
 /**
@@ -88,9 +90,9 @@ const error = (description: string, headers: Json = {}) => ({
 
 /** The error answers every route shares, by name (components.responses). */
 const ERROR_RESPONSES = {
-  BadRequest: error(
-    'A parameter or the body is not valid (the message names the parameter, never its value).',
-  ),
+  ...(Object.fromEntries(
+    Object.entries(sharedErrorResponses).map(([name, { description }]) => [name, error(description)]),
+  ) as Record<keyof typeof sharedErrorResponses, ReturnType<typeof error>>),
   Unauthorized: error('No valid access token.', { 'WWW-Authenticate': header('`Bearer`.') }),
   NotFound: error('No such resource or path.'),
   NotFoundOrNotYours: error(
@@ -99,7 +101,7 @@ const ERROR_RESPONSES = {
   MethodNotAllowed: error('This method is not allowed on this path.', {
     Allow: header('The methods the path allows.'),
   }),
-  UnsupportedMediaType: error('The body is not JSON.'),
+  UnsupportedMediaType: error(UNSUPPORTED_MEDIA_TYPE),
   TooManyRequests: error("Too many requests (the API's throttling).", {
     'Retry-After': HEADERS['Retry-After'],
   }),
@@ -183,7 +185,9 @@ const operation = (route: Route, contract: RouteContract) => {
     };
   }
   const ref = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
-  responses['400'] = ref('BadRequest');
+  for (const [name, { status }] of Object.entries(sharedErrorResponses)) {
+    responses[String(status)] = ref(name as keyof typeof sharedErrorResponses);
+  }
   if (contract.auth) responses['401'] = ref('Unauthorized');
   responses['404'] = ref(contract.auth ? 'NotFoundOrNotYours' : 'NotFound');
   responses['405'] = ref('MethodNotAllowed');

@@ -155,6 +155,38 @@ export const routeResponses: Readonly<Record<string, readonly SuccessResponse[]>
 const n = (value: number) => value.toLocaleString('en-US');
 
 /**
+ * Error answers documented once (components.responses, by name) and referenced by every
+ * operation: the gateway gives them before any function runs, whatever the route
+ * (docs/decisions/http-requests.md D1, D87). The 400 is also every function's.
+ */
+export const sharedErrorResponses = {
+  BadRequest: {
+    status: 400,
+    description:
+      'A parameter or the body is not valid (the message names the parameter, never its value), ' +
+      'or the request is not HTTP the gateway can read (`invalid_request`).',
+  },
+  PayloadTooLarge: {
+    status: 413,
+    description:
+      'The request body is over the limit, whatever the method (`payload_too_large`): 10 MB in API Gateway, ' +
+      '1 MiB in the sandbox.',
+  },
+  RequestHeaderFieldsTooLarge: {
+    status: 431,
+    description:
+      "The request line and headers are over 24 KiB (`request_header_fields_too_large`): the sandbox's front. " +
+      'A deployed stage has API Gateway’s limits instead (10,240 bytes of URL, 10,240 of headers), which API ' +
+      'Gateway enforces itself.',
+  },
+} as const satisfies Readonly<Record<string, { readonly status: number; readonly description: string }>>;
+
+/** The 415 of every operation that takes a body (docs/decisions/http-requests.md D45, D87). */
+export const UNSUPPORTED_MEDIA_TYPE =
+  'The body is not JSON (`application/json`, or `application/*+json`), or its `charset` is not UTF-8 ' +
+  '(`unsupported_media_type`). Without `Content-Type` the body is read as JSON.';
+
+/**
  * The 429 of the routes with a per-caller limit (docs/decisions/limits-and-throttles.md D25, D56–D58), from the numbers
  * the functions enforce; every route may also meet the API's throttling.
  */

@@ -207,9 +207,13 @@ export function createGatewayListener(options: GatewayOptions = {}): RequestList
       res.statusCode = answer.statusCode;
       for (const [name, value] of answer.headers) res.setHeader(name, value);
       if (requestId) res.setHeader('x-amzn-RequestId', requestId);
-      res.setHeader('Content-Length', answer.body.length);
-      // HEAD answers carry the headers a GET would, never a body.
-      res.end(req.method === 'HEAD' ? undefined : answer.body);
+      // HEAD answers carry the headers a GET would, never a body: the length is the function's own
+      // (its GET's, docs/decisions/http-requests.md D87), else the body's the answer has, else none.
+      const head = req.method === 'HEAD';
+      if (!head || (!res.hasHeader('Content-Length') && answer.body.length > 0)) {
+        res.setHeader('Content-Length', answer.body.length);
+      }
+      res.end(head ? undefined : answer.body);
       log(`${req.method} ${req.url} ${answer.statusCode} ${Math.round(performance.now() - started)} ms`);
     };
     answerFor(req)

@@ -1,4 +1,4 @@
-import { type GatewayAnswer, gatewayErrorBody } from './gateway-errors';
+import { GATEWAY_ANSWER_HEADERS, type GatewayAnswer, gatewayErrorBody } from './gateway-errors';
 
 /** An HTTP answer, as the front sends it. */
 export interface Answer {
@@ -10,7 +10,11 @@ export interface Answer {
 /** One of API Gateway's own answers, in the docs/decisions/http-requests.md D1 shape. */
 export const gatewayAnswer = (answer: GatewayAnswer, extraHeaders: [string, string][] = []): Answer => ({
   statusCode: answer.statusCode,
-  headers: [['Content-Type', 'application/json'], ...Object.entries(answer.headers ?? {}), ...extraHeaders],
+  headers: [
+    ...Object.entries(GATEWAY_ANSWER_HEADERS),
+    ...Object.entries(answer.headers ?? {}),
+    ...extraHeaders,
+  ],
   body: Buffer.from(gatewayErrorBody(answer)),
 });
 

@@ -57,6 +57,28 @@ describe('text', () => {
     expect(accented).toEqual(plain);
   });
 
+  it('takes the last word as the start of a word from its third letter on, never with two', async () => {
+    // A word of the English texts whose first two and three letters are no whole word of them.
+    const tokens = new Set(
+      seed.products.flatMap((p) =>
+        [p.label, p.title, p.description].flatMap((t) =>
+          fold(translate(t, 'en')).split(/[\n\r\p{Z}\p{P}]+/u),
+        ),
+      ),
+    );
+    const word = [...tokens]
+      .filter((t) => /^[a-z]{5,}$/.test(t) && !tokens.has(t.slice(0, 2)) && !tokens.has(t.slice(0, 3)))
+      .sort()[0]!;
+    expect(word).toBeDefined();
+    expect(await post({ text: word.slice(0, 2), limit: 100 })).toEqual([]);
+    const three = await post({ text: word.slice(0, 3), limit: 100 });
+    expect(ids(three)).toEqual(matchingText(word.slice(0, 3), 'en'));
+    expect(ids(three)).toEqual(expect.arrayContaining(matchingText(word, 'en')));
+    expect(three.length).toBeGreaterThan(0);
+    // Only the last word: the same three letters before another word match nothing.
+    expect(await post({ text: `${word.slice(0, 3)} ${word}`, limit: 100 })).toEqual([]);
+  });
+
   it('falls back to English where a text is not translated', async () => {
     // Ids divisible by 13 are English only: an English word of theirs is found in French too.
     const englishOnly = seed.products.find((p) => p.id % 13 === 0 && p.label.fr === undefined)!;

@@ -114,12 +114,15 @@ describe('HEAD /orders/{order_id}', () => {
     ['no token', `/orders/${own.id}`, () => undefined],
   ];
 
-  it.each(cases)('as %s: the status GET has, with no body', async (_, path, token) => {
+  it.each(cases)('as %s: the status and Content-Length GET has, with no body', async (_, path, token) => {
     const got = await get(path, token());
     const headed = await head(path, token());
     expect(headed.status).toBe(got.status);
     expect(headed.body).toBeNull();
     expect(headed.headers.get('cache-control')).toBe(got.headers.get('cache-control'));
+    // RFC 9110 §8.6 (docs/decisions/http-requests.md D87): the length GET's body has, never 0.
+    expect(Number(got.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(headed.headers.get('content-length')).toBe(got.headers.get('content-length'));
   });
 
   it('answers 200 for an existing order, 404 for another customer’s or an unknown one', async () => {

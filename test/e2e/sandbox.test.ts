@@ -3,6 +3,7 @@
  * and the gateway details a function sees in its event.
  */
 import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
+import { rawHttpAnswer } from '#test/support/raw-http-answer';
 import { api, baseUrl } from './support/api';
 import { tokenFor } from './support/tokens';
 
@@ -57,6 +58,53 @@ describe('the sandbox gateway', () => {
     });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ code: 'payload_too_large', message: 'The request is too large.' });
+  });
+
+  it.each([
+    ['an unknown path (404)', '/nowhere', {}],
+    ['a wrong method (405)', '/products', { method: 'DELETE' }],
+    ['HEAD on a GET-only path (405)', '/products', { method: 'HEAD' }],
+    ['no token (401)', '/@me', {}],
+    [
+      'a body over 1 MiB (413)',
+      '/products/search',
+      { method: 'POST', body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }) },
+    ],
+    ['headers over 24 KiB (431)', '/products', { headers: { 'x-padding': 'x'.repeat(30_000) } }],
+  ] as [string, string, RequestInit][])(
+    'answers %s with Cache-Control: no-store, like every error (docs/decisions/http-requests.md D87)',
+    async (_, path, init) => {
+      const response = await api(path, init);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    },
+  );
+
+  it("answers what is not HTTP with the parser's 400, never cached", async () => {
+    const { hostname, port } = new URL(baseUrl());
+    const answer = await rawHttpAnswer(Number(port), 'NOT HTTP\r\n\r\n', hostname);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(head).toMatch(/\r\nCache-Control: no-store\r\n/);
+    expect(JSON.parse(body!)).toEqual({ code: 'invalid_request', message: 'The request is not valid.' });
+  });
+
+  it.each([
+    ['application/json; charset=iso-8859-1', 415],
+    ['application/json; charset=UTF-8', 200],
+  ])('answers a JSON body sent as %s with %s (docs/decisions/http-requests.md D87)', async (type, status) => {
+    const response = await api('/products/search', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: JSON.stringify({ limit: 1 }),
+    });
+    expect(response.status).toBe(status);
+    if (status === 415) {
+      expect(response.body).toEqual({
+        code: 'unsupported_media_type',
+        message: 'The request body must be UTF-8: send charset=utf-8 or no charset.',
+      });
+    }
   });
 
   it('runs the route function and passes its answer through, with a request id', async () => {

@@ -183,10 +183,14 @@ describe('gateway responses', () => {
     ['AUTHORIZER_CONFIGURATION_ERROR', '500', 'internal_error'],
     ['DEFAULT_4XX', '400', 'invalid_request'],
     ['DEFAULT_5XX', '500', 'internal_error'],
-  ])('%s answers %s with a JSON {code: %s, message}', (type, status, code) => {
+  ])('%s answers %s with a JSON {code: %s, message}, never cached', (type, status, code) => {
     expect(responseOf(type)).toMatchObject({
       StatusCode: status,
-      ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/json'" },
+      ResponseParameters: {
+        'gatewayresponse.header.Content-Type': "'application/json'",
+        // docs/decisions/http-requests.md D1, D87: no error is ever cached.
+        'gatewayresponse.header.Cache-Control': "'no-store'",
+      },
     });
     const body = bodyOf(type);
     expect(Object.keys(body).sort()).toEqual(['code', 'message']);

@@ -39,7 +39,7 @@ describe('the REST API', () => {
     for (const path of paths.values()) expect(path).toMatch(/^\/v1(\/|$)/);
   });
 
-  it('answers another method on a known path with 405, Allow and a docs/decisions/http-requests.md D1 body', () => {
+  it('answers another method on a known path with 405, Allow, no-store and a docs/decisions/http-requests.md D1 body', () => {
     const unpinned = onGateway.filter((entry) => Object.keys(entry.pinned).length === 0);
     const routePaths = [...new Set(unpinned.map((entry) => entry.path))];
     expect(routePaths.length).toBeGreaterThan(10);
@@ -60,7 +60,10 @@ describe('the REST API', () => {
         expect.objectContaining({
           StatusCode: '405',
           // No SelectionPattern: the default response, whatever status the mock returns.
-          ResponseParameters: expect.objectContaining({ 'method.response.header.Allow': `'${allow}'` }),
+          ResponseParameters: expect.objectContaining({
+            'method.response.header.Allow': `'${allow}'`,
+            'method.response.header.Cache-Control': "'no-store'",
+          }),
         }),
       ]);
       expect(Integration.IntegrationResponses[0].SelectionPattern).toBeUndefined();
@@ -102,7 +105,11 @@ describe('the REST API', () => {
       const [methodNotAllowed, notFound] = Integration.IntegrationResponses;
       expect(methodNotAllowed).toMatchObject({ StatusCode: '405' });
       expect(methodNotAllowed.SelectionPattern).toBeUndefined();
-      expect(notFound).toMatchObject({ StatusCode: '404', SelectionPattern: '404' });
+      expect(notFound).toMatchObject({
+        StatusCode: '404',
+        SelectionPattern: '404',
+        ResponseParameters: { 'method.response.header.Cache-Control': "'no-store'" },
+      });
       expect(JSON.parse(notFound.ResponseTemplates['application/json'])).toEqual({
         code: 'not_found',
         message: 'The requested resource was not found.',

@@ -23,7 +23,8 @@ export const searchCriteria = documented(
       documented(
         freeText(200),
         'Words matched against the label, title and description in the answer language (English where a text is ' +
-          'not translated), ignoring case and accents; every word must match, the last one also as a prefix.',
+          'not translated), ignoring case and accents; every word must match a whole word, and the last one also ' +
+          'the start of a word once it has 3 letters or more (`gar` finds `garden`, `ga` only the word `ga`).',
         'silent garden',
       ),
     ),

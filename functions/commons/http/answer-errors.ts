@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { logger } from '../logger';
 import { TemporarilyUnavailable } from '../unavailable';
 import { HttpError, internalError, serviceUnavailable } from './errors';
-import { jsonResponse } from './proxy-result';
+import { headOf, jsonResponse } from './proxy-result';
 
 /** An error as the client sees it: an HttpError as it is, data not ready yet a 503, anything else none. */
 const answerOf = (error: unknown): HttpError | undefined => {
@@ -19,7 +19,7 @@ const answerOf = (error: unknown): HttpError | undefined => {
  * The docs/decisions/http-requests.md D1 error rule for every error of the chain (a middleware's or the
  * handler's): an HttpError becomes its own status and general message, data not ready yet a 503
  * with Retry-After (D73), anything else a 500 whose details stay in the log. Never cached; HEAD
- * gets the status and headers without the body. Not middy's http-error-handler, which answers
+ * gets the status and headers without the body, and the body's length (D87). Not middy's http-error-handler, which answers
  * the message alone as the body and logs client errors too (D84,
  * docs/decisions/codebase-conventions.md).
  */
@@ -33,10 +33,11 @@ export const answerErrors = (): MiddlewareObj<
     const error = answerOf(request.error);
     if (!error) logger.error('unhandled error', request.error as Error);
     const answer = error ?? internalError();
-    request.response = jsonResponse(
+    const response = jsonResponse(
       answer.status,
-      request.event.httpMethod === 'HEAD' ? undefined : { code: answer.code, message: answer.message },
+      { code: answer.code, message: answer.message },
       { 'Cache-Control': 'no-store', ...answer.headers },
     );
+    request.response = request.event.httpMethod === 'HEAD' ? headOf(response) : response;
   },
 });

@@ -26,6 +26,14 @@ export const invalidRequest = (message = 'The request is not valid.') =>
 export const unsupportedMediaType = () =>
   new HttpError(415, 'unsupported_media_type', 'The request body must be JSON (application/json).');
 
+/** docs/decisions/http-requests.md D87: JSON in a charset other than UTF-8. */
+export const unsupportedCharset = () =>
+  new HttpError(
+    415,
+    'unsupported_media_type',
+    'The request body must be UTF-8: send charset=utf-8 or no charset.',
+  );
+
 /** docs/decisions/http-requests.md D1, D25, D56–D58: over a per-caller limit; `Retry-After` is whole seconds to wait. */
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', 'Too many requests; wait before calling again.', {

@@ -13,6 +13,19 @@ export const jsonResponse = (
   body: body === undefined ? '' : JSON.stringify(body),
 });
 
+/**
+ * The answer to HEAD: the status and headers its GET has, with that body's length and no body
+ * (RFC 9110 §8.6; docs/decisions/http-requests.md D87).
+ */
+export const headOf = (get: APIGatewayProxyResult): APIGatewayProxyResult => ({
+  statusCode: get.statusCode,
+  headers: {
+    ...get.headers,
+    'Content-Length': String(Buffer.byteLength(get.body, get.isBase64Encoded ? 'base64' : 'utf8')),
+  },
+  body: '',
+});
+
 export interface FileReply {
   readonly contentType: string;
   readonly fileName: string;

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { pickFields } from './fields';
-import { type FileReply, fileResponse, jsonResponse } from './proxy-result';
+import { type FileReply, fileResponse, headOf, jsonResponse } from './proxy-result';
 import type { RouteContext } from './route-context';
 
 /** What a route's handler answers; shape-response turns it into API Gateway's proxy result. */
@@ -16,7 +16,7 @@ export interface Reply {
 /**
  * After the handler: the route's Cache-Control (docs/decisions/http-requests.md D10), the reply's own headers
  * over it, then the body: a file base64-encoded, or JSON cut to the `fields` asked for (D9),
- * and no body for HEAD, which has the status and headers its GET would have.
+ * and no body for HEAD, which has the status and headers its GET would have, its length included (D87).
  */
 export const shapeResponse = (
   cacheControl: string,
@@ -26,12 +26,9 @@ export const shapeResponse = (
     const reply = request.response as Reply;
     const headers = { 'Cache-Control': cacheControl, ...reply.headers };
     const status = reply.status ?? 200;
-    if (reply.file) {
-      request.response = fileResponse(status, reply.file, headers);
-      return;
-    }
-    const payload =
-      request.event.httpMethod === 'HEAD' ? undefined : pickFields(reply.body, request.context.route?.fields);
-    request.response = jsonResponse(status, payload, headers);
+    const response = reply.file
+      ? fileResponse(status, reply.file, headers)
+      : jsonResponse(status, pickFields(reply.body, request.context.route?.fields), headers);
+    request.response = request.event.httpMethod === 'HEAD' ? headOf(response) : response;
   },
 });

@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { gatewayRoutes } from '#functions/contracts/gateway-paths';
 import { routes } from '#functions/routes';
 import { createCommerceApi } from '#lib/commerce-api-stack';
-import { gatewayAnswers } from '#local/gateway/gateway-errors';
+import { GATEWAY_ANSWER_HEADERS, gatewayAnswers } from '#local/gateway/gateway-errors';
 import { authorizerTypeOf } from '#local/gateway/gateway-listener';
 import { REQUEST_AUTHORIZER_CACHE_TTL_MS } from '#local/gateway/request-authorizer';
 import { createRouter } from '#local/gateway/router';
@@ -72,9 +72,15 @@ describe('the sandbox gateway and the synthesized API', () => {
       expect(resolution).toMatchObject({ kind: 'method-not-allowed', resource: path });
       if (resolution.kind !== 'method-not-allowed') continue;
       expect(response.StatusCode).toBe(String(gatewayAnswers.methodNotAllowed.statusCode));
-      expect(response.ResponseParameters['method.response.header.Allow']).toBe(
-        `'${resolution.allow.join(', ')}'`,
-      );
+      expect(response.ResponseParameters).toEqual({
+        'method.response.header.Allow': `'${resolution.allow.join(', ')}'`,
+        ...Object.fromEntries(
+          Object.entries(GATEWAY_ANSWER_HEADERS).map(([name, value]) => [
+            `method.response.header.${name}`,
+            `'${value}'`,
+          ]),
+        ),
+      });
       expect(JSON.parse(response.ResponseTemplates['application/json'])).toEqual({
         code: gatewayAnswers.methodNotAllowed.code,
         message: gatewayAnswers.methodNotAllowed.message,
@@ -99,13 +105,14 @@ describe('the sandbox gateway and the synthesized API', () => {
       code: answer.code,
       message: answer.message,
     });
-    const headers = Object.entries(response?.Properties.ResponseParameters ?? {})
-      .filter(([name]) => name !== 'gatewayresponse.header.Content-Type')
-      .map(([name, value]) => [
-        name.replace('gatewayresponse.header.', ''),
-        String(value).replace(/^'|'$/g, ''),
-      ]);
-    expect(Object.fromEntries(headers)).toEqual('headers' in answer ? answer.headers : {});
+    const headers = Object.entries(response?.Properties.ResponseParameters ?? {}).map(([name, value]) => [
+      name.replace('gatewayresponse.header.', ''),
+      String(value).replace(/^'|'$/g, ''),
+    ]);
+    expect(Object.fromEntries(headers)).toEqual({
+      ...GATEWAY_ANSWER_HEADERS,
+      ...('headers' in answer ? answer.headers : {}),
+    });
   });
 
   describe('authorize', () => {

@@ -1,3 +1,4 @@
+import { rawHttpAnswer } from '#test/support/raw-http-answer';
 import { type Echo, PDF, useTestFront } from './support/http-front-fixture';
 
 describe('the HTTP front', () => {
@@ -63,6 +64,48 @@ describe('the HTTP front', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-exists')).toBe('yes');
     expect(await response.text()).toBe('');
+  });
+
+  it("sends the Content-Length a function gives its HEAD answer (its GET's), and none it did not give (D87)", async () => {
+    const sized = await call('/sized', { method: 'HEAD' });
+    expect(sized.headers.get('content-length')).toBe('143');
+    expect(await sized.text()).toBe('');
+    const bare = await call('/bare', { method: 'HEAD' });
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get('content-length')).toBeNull();
+  });
+
+  it("gives HEAD of a gateway answer the Content-Length of its GET's body", async () => {
+    const [get, head] = await Promise.all([call('/nowhere'), call('/nowhere', { method: 'HEAD' })]);
+    expect(head.status).toBe(404);
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['an unknown path (404)', '/nowhere', {}],
+    ['a wrong method (405)', '/echo/1', { method: 'DELETE' }],
+    ['a body over 1 MiB (413)', '/echo', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) }],
+    ['headers over 24 KiB (431)', '/echo/1', { headers: { 'x-big': 'b'.repeat(30_000) } }],
+    ['a failing function (500)', '/throws', {}],
+    ['no token (401)', '/orders/1', {}],
+  ] as [string, string, RequestInit][])(
+    'answers %s with Cache-Control: no-store (docs/decisions/http-requests.md D1, D87)',
+    async (_, path, init) => {
+      const response = await call(path, init);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toBe('application/json');
+    },
+  );
+
+  it('answers what is not HTTP with the docs/decisions/http-requests.md D1 400, never cached', async () => {
+    const answer = await rawHttpAnswer(fixture.front.port, 'NOT HTTP AT ALL\r\n\r\n');
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(head).toMatch(/\r\nCache-Control: no-store\r\n/);
+    expect(head).toMatch(/\r\nContent-Type: application\/json\r\n/);
+    expect(JSON.parse(body!)).toEqual({ code: 'invalid_request', message: 'The request is not valid.' });
   });
 
   it('refuses a body over 1 MiB with 413, without calling the function', async () => {

@@ -75,6 +75,17 @@ describe('docs/openapi.json', () => {
         expect(Object.keys(resolved('405').headers)).toContain('Allow');
         if (route.access === 'token')
           expect(Object.keys(resolved('401').headers)).toContain('WWW-Authenticate');
+        // The gateway's refusals, before any function (docs/decisions/http-requests.md D87): the same
+        // shared answer on every operation, never cached.
+        expect([responses['400'], responses['413'], responses['431']]).toEqual([
+          { $ref: '#/components/responses/BadRequest' },
+          { $ref: '#/components/responses/PayloadTooLarge' },
+          { $ref: '#/components/responses/RequestHeaderFieldsTooLarge' },
+        ]);
+        for (const status of ['400', '413', '431']) {
+          expect(Object.keys(resolved(status).headers)).toContain('Cache-Control');
+        }
+        if (contract.body) expect(resolved('415').description).toMatch(/charset.*UTF-8/);
         for (const success of routeResponses[route.name]!) {
           const headers = Object.keys(resolved(String(success.status)).headers);
           for (const name of success.headers ?? []) expect(headers).toContain(name);
@@ -83,6 +94,14 @@ describe('docs/openapi.json', () => {
       });
     },
   );
+
+  it("documents the parser's 400, the 413 and the 431 once, each with its code", () => {
+    const { BadRequest, PayloadTooLarge, RequestHeaderFieldsTooLarge } = document.components
+      .responses as Json;
+    expect(BadRequest.description).toMatch(/not HTTP the gateway can read \(`invalid_request`\)/);
+    expect(PayloadTooLarge.description).toContain('`payload_too_large`');
+    expect(RequestHeaderFieldsTooLarge.description).toContain('`request_header_fields_too_large`');
+  });
 
   it('says where Location and Retry-After come with the report and batch answers', () => {
     const headers = (path: string, method: string, status: string) =>

@@ -48,7 +48,7 @@ describe('the published contract', () => {
 
   it('refuses a status the operation does not document, another media type, an unknown operation', () => {
     expect(contract.problem('GET', '/countries', json(418, {}))).toBe(
-      '418 is not a documented answer of GET /countries (200, 400, 404, 405, 429, 500)',
+      '418 is not a documented answer of GET /countries (200, 400, 404, 405, 413, 429, 431, 500)',
     );
     expect(contract.problem('GET', '/countries', { status: 200, mediaType: 'text/html' })).toBe(
       'the 200 answer is text/html, documented as application/json',

@@ -54,10 +54,12 @@ describe('answerErrors (docs/decisions/http-requests.md D1)', () => {
     );
   });
 
-  it('gives HEAD the status and headers without a body', async () => {
+  it('gives HEAD the status and headers without a body, with the length of the body GET has (D87)', async () => {
+    const get = await failingWith(tooManyRequests(3))(event(), lambdaContext);
     const response = await failingWith(tooManyRequests(3))(event('HEAD'), lambdaContext);
     expect(response.statusCode).toBe(429);
     expect(response.headers?.['Retry-After']).toBe('3');
+    expect(response.headers?.['Content-Length']).toBe(String(Buffer.byteLength(get.body)));
     expect(response.body).toBe('');
   });
 });

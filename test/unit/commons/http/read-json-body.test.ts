@@ -24,6 +24,8 @@ describe('readJsonBody (docs/decisions/http-requests.md D63)', () => {
   it.each([
     ['application/json', { a: 1 }],
     ['application/json; charset=utf-8', { a: 1 }],
+    ['Application/JSON; Charset="UTF-8"', { a: 1 }],
+    [' application/json ;charset=Utf-8 ', { a: 1 }],
     ['application/merge-patch+json', { a: 1 }],
   ])('reads a body sent as %s', (type, expected) => {
     expect(readJsonBody(event('{"a":1}', type), false)).toEqual(expected);
@@ -39,6 +41,28 @@ describe('readJsonBody (docs/decisions/http-requests.md D63)', () => {
       code: 'unsupported_media_type',
       message: 'The request body must be JSON (application/json).',
     });
+  });
+
+  it.each([
+    'application/json; charset=iso-8859-1',
+    'application/json; charset=utf-16',
+    'application/merge-patch+json; charset=latin1',
+    'application/json; charset=utf8',
+  ])('refuses JSON in another charset than UTF-8 (%s) with a 415 (D87)', (type) => {
+    expect(failure(() => readJsonBody(event('{"a":1}', type), false))).toEqual({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'The request body must be UTF-8: send charset=utf-8 or no charset.',
+    });
+  });
+
+  it.each([
+    'application/json garbage',
+    'application/json; charset',
+    'application/jsonx',
+    'application/json-seq',
+  ])('refuses a Content-Type that names no JSON type (%s) with a 415', (type) => {
+    expect(failure(() => readJsonBody(event('{"a":1}', type), false)).status).toBe(415);
   });
 
   it('gives undefined for no body where the body is optional, and a 400 where it is required', () => {

@@ -39,11 +39,17 @@ describe('shapeResponse (docs/decisions/http-requests.md D9, D10)', () => {
     expect(JSON.parse(response.body)).toEqual([{ name: 'a' }]);
   });
 
-  it('gives HEAD the status and headers of its GET without a body', async () => {
-    const response = await answering({ body: { id: 1 } })(event('HEAD'), lambdaContext);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers?.['Cache-Control']).toBe('public, max-age=60');
-    expect(response.body).toBe('');
+  it('gives HEAD the status and headers of its GET without a body, its length included (D87)', async () => {
+    const reply = { body: { id: 1, name: 'Café' } };
+    const get = await answering(reply)(event('GET'), lambdaContext);
+    const head = await answering(reply)(event('HEAD'), lambdaContext);
+    expect(head).toEqual({
+      statusCode: 200,
+      headers: { ...get.headers, 'Content-Length': String(Buffer.byteLength(get.body)) },
+      body: '',
+    });
+    // Bytes, not characters: é is two.
+    expect(head.headers?.['Content-Length']).toBe('23');
   });
 
   it('sends a file base64-encoded, as an attachment', async () => {

@@ -7,6 +7,8 @@ export const routes = [
   route('echo', 'POST', '/echo'),
   route('echo-get', 'GET', '/echo/{id}'),
   route('head', 'HEAD', '/echo/{id}'),
+  route('head-sized', 'HEAD', '/sized'),
+  route('head-bare', 'HEAD', '/bare'),
   route('throws', 'GET', '/throws'),
   route('malformed', 'GET', '/malformed'),
   route('binary', 'GET', '/binary'),
@@ -78,6 +80,9 @@ export const handlers: Record<string, ProxyHandler> = {
   echo,
   'echo-get': echo,
   head: async () => ({ statusCode: 200, headers: { 'X-Exists': 'yes' }, body: 'ignored' }),
+  // What httpRoute answers to HEAD: no body, the length of its GET's (docs/decisions/http-requests.md D87).
+  'head-sized': async () => ({ statusCode: 200, headers: { 'Content-Length': '143' }, body: '' }),
+  'head-bare': async () => ({ statusCode: 200, headers: {}, body: '' }),
   throws: async () => {
     throw new Error('database password is hunter2');
   },

@@ -16,12 +16,9 @@ export interface ContractAnswer {
 
 /** The published contract: what it finds wrong with an answer of one operation, or undefined. */
 export interface Contract {
-  /**
-   * `operation` is the document's path (`/products/{product_id}`). HEAD is checked as the GET
-   * of the same path without its body (the gateway answers HEAD for every GET).
-   */
+  /** `operation` is the document's path (`/products/{product_id}`); a HEAD answer has no body to check. */
   problem(method: string, operation: string, answer: ContractAnswer): string | undefined;
-  /** Whether the document has this operation (HEAD: its path's GET). */
+  /** Whether the document has this operation (a HEAD only where it is documented: the gateway answers no other). */
   describes(method: string, operation: string): boolean;
   /**
    * The document's path that the decoded segments of a request path under the server base match
@@ -152,9 +149,8 @@ export function openApiContract(document: Json): Contract {
   return {
     problem(method, operation, answer) {
       const head = method.toUpperCase() === 'HEAD';
-      const item = paths[operation];
-      const key = head && !item?.head ? 'get' : method.toLowerCase();
-      const op = item?.[key];
+      const key = method.toLowerCase();
+      const op = paths[operation]?.[key];
       if (!op) return `${method} ${operation} is not in docs/openapi.json`;
       const responses = (op.responses ?? {}) as Record<string, Json>;
       const documented = responses[String(answer.status)];
@@ -165,9 +161,7 @@ export function openApiContract(document: Json): Contract {
       return responseProblem(responseOf(documented, where), answer, !head);
     },
     describes(method, operation) {
-      const item = paths[operation];
-      const key = method.toLowerCase();
-      return Boolean(item?.[key] ?? (key === 'head' ? item?.get : undefined));
+      return Boolean(paths[operation]?.[method.toLowerCase()]);
     },
     operationOf(segments) {
       return matchers.find((matcher) => matcher.matches(segments))?.template;

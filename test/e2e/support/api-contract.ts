@@ -68,7 +68,8 @@ export function contractProblem(method: string, target: string, answer: CheckedA
   const segments = apiSegments(target);
   if (segments === undefined) return undefined;
   const template = theContract().operationOf(segments);
-  const named = `${method.toUpperCase()} ${template ?? `/${segments.join('/')} (no operation: a shared error response)`}`;
+  const described = template !== undefined && theContract().describes(method, template);
+  const named = `${method.toUpperCase()} ${template ?? `/${segments.join('/')}`}${described ? '' : ' (no operation: a shared error response)'}`;
   const mediaType = answer.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   let json: unknown;
   if (mediaType === 'application/json' && answer.text !== '') {
@@ -79,10 +80,9 @@ export function contractProblem(method: string, target: string, answer: CheckedA
     }
   }
   const checked = { status: answer.status, mediaType, json, headers: answer.headers };
-  const problem =
-    template && theContract().describes(method, template)
-      ? theContract().problem(method.toUpperCase(), template, checked)
-      : theContract().undescribedProblem(method, checked);
+  const problem = described
+    ? theContract().problem(method.toUpperCase(), template, checked)
+    : theContract().undescribedProblem(method, checked);
   const log = process.env.OPENAPI_CHECK_LOG;
   if (log)
     appendFileSync(

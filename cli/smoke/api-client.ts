@@ -115,6 +115,7 @@ export class ApiClient {
       status: answer.status,
       mediaType,
       json: answer.json,
+      headers: answer.headers,
     });
     if (problem) throw new CheckFailed(`${describeCall(call)}: ${problem}`);
     return answer;

@@ -59,32 +59,76 @@ const outputSchema = (schema: v.GenericSchema): Json =>
 const properties = (schema: v.GenericSchema | undefined) => {
   if (!schema) return [];
   const json = inputSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
+  const entries = ((schema as { entries?: Record<string, v.GenericSchema> }).entries ?? {}) as Record<
+    string,
+    v.GenericSchema
+  >;
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
-    property,
+    property: integerParameter(entries[name]) ?? property,
     required: json.required?.includes(name) ?? false,
   }));
 };
 
+type PipeAction = { readonly type: string; readonly requirement?: unknown };
+
+/**
+ * A query parameter the service reads as a whole number (digits, then a transform to a number
+ * and its bounds: `page`, `limit`) is declared as the integer it is, with those bounds, where the
+ * converter would only see the digit string (docs/decisions/http-requests.md D86).
+ */
+const integerParameter = (schema: v.GenericSchema | undefined): Json | undefined => {
+  const pipe = (schema && (unwrapOptional(schema) as { pipe?: readonly PipeAction[] }).pipe) ?? [];
+  const at = pipe.findIndex((action) => action.type === 'transform');
+  if (at < 0) return undefined;
+  const bound = (type: string) => pipe.slice(at + 1).find((action) => action.type === type)?.requirement;
+  const [minimum, maximum] = [bound('min_value'), bound('max_value')];
+  if (typeof minimum !== 'number' || typeof maximum !== 'number') return undefined;
+  return { type: 'integer', minimum, maximum };
+};
+
+/**
+ * A view cut by `fields` (docs/decisions/http-requests.md D86): the same properties, none required,
+ * since only the fields named are returned (on a list, on each element).
+ */
+const partialView = (schema: Json): Json => {
+  if (schema.type === 'array' && schema.items) return { ...schema, items: partialView(schema.items as Json) };
+  const { required: _, ...rest } = schema;
+  return rest;
+};
+
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+/** A header every answer of its kind carries. */
+const always = (value: Json): Json => ({ ...value, required: true });
 
 const HEADERS: Record<SuccessHeader | 'Cache-Control' | 'Content-Language' | 'Vary', Json> = {
   Location: header('Absolute URL of the resource the answer points to.', { type: 'string', format: 'uri' }),
   'Retry-After': header('Seconds to wait before the next call.', { type: 'integer', minimum: 1 }),
-  'Cache-Control': header(`One of: ${Object.values(CACHE_POLICIES).join('; ')}.`),
-  'Content-Language': header(
-    'The language of the texts (negotiated from Accept-Language; English by default).',
-    {
+  'Cache-Control': always(
+    header("The route's caching policy (docs/decisions/http-requests.md D10).", {
+      type: 'string',
+      enum: [...new Set(Object.values(CACHE_POLICIES))],
+    }),
+  ),
+  'Content-Language': always(
+    header('The language of the texts (negotiated from Accept-Language; English by default).', {
       type: 'string',
       enum: [...LANGUAGES],
-    },
+    }),
   ),
-  Vary: header('`Accept-Language` on translated answers.'),
+  Vary: always(
+    header('`Accept-Language` on translated answers.', { type: 'string', const: 'Accept-Language' }),
+  ),
 };
+
+/** Every error answer, the gateway's included, is `no-store` (docs/api.md, Errors). */
+const ERROR_CACHE_CONTROL = always(
+  header('`no-store`: an error is never cached.', { type: 'string', const: 'no-store' }),
+);
 
 const error = (description: string, headers: Json = {}) => ({
   description,
-  headers: { 'Cache-Control': HEADERS['Cache-Control'], ...headers },
+  headers: { 'Cache-Control': ERROR_CACHE_CONTROL, ...headers },
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
@@ -93,17 +137,17 @@ const ERROR_RESPONSES = {
   ...(Object.fromEntries(
     Object.entries(sharedErrorResponses).map(([name, { description }]) => [name, error(description)]),
   ) as Record<keyof typeof sharedErrorResponses, ReturnType<typeof error>>),
-  Unauthorized: error('No valid access token.', { 'WWW-Authenticate': header('`Bearer`.') }),
+  Unauthorized: error('No valid access token.', { 'WWW-Authenticate': always(header('`Bearer`.')) }),
   NotFound: error('No such resource or path.'),
   NotFoundOrNotYours: error(
     'No such resource, or one the caller may not see: the same answer (docs/decisions/tokens-and-rights.md D3).',
   ),
   MethodNotAllowed: error('This method is not allowed on this path.', {
-    Allow: header('The methods the path allows.'),
+    Allow: always(header('The methods the path allows.')),
   }),
   UnsupportedMediaType: error(UNSUPPORTED_MEDIA_TYPE),
   TooManyRequests: error("Too many requests (the API's throttling).", {
-    'Retry-After': HEADERS['Retry-After'],
+    'Retry-After': always(HEADERS['Retry-After']),
   }),
   InternalError: error('An unexpected error; details are in the service logs only.'),
 };
@@ -135,11 +179,14 @@ const operation = (route: Route, contract: RouteContract) => {
       in: 'query',
       required,
       schema: property,
+      // A list is declared comma-separated (`productType=book,computer`), what a generated client
+      // sends; the service also takes the parameter repeated (docs/decisions/http-requests.md D9, D86).
       ...(property.type === 'array'
         ? {
             style: 'form',
-            explode: true,
-            description: 'Repeat the parameter or separate values with commas.',
+            explode: false,
+            description:
+              'Values separated by commas (`a,b`); the parameter may also be repeated, its values adding up.',
           }
         : {}),
     })),
@@ -149,8 +196,12 @@ const operation = (route: Route, contract: RouteContract) => {
             name: 'fields',
             in: 'query',
             required: false,
-            description: `Comma-separated field names to return (of: ${contract.fields.join(', ')}).`,
-            schema: { type: 'string' },
+            description:
+              'The fields to return, separated by commas (`fields=id,label`); without it, every field. ' +
+              'The answer then has only the fields named (on a list, each element).',
+            style: 'form',
+            explode: false,
+            schema: { type: 'array', minItems: 1, items: { type: 'string', enum: [...contract.fields] } },
           },
         ]
       : []),
@@ -166,18 +217,35 @@ const operation = (route: Route, contract: RouteContract) => {
         ]
       : []),
   ];
-  const successHeaders = (names: readonly SuccessHeader[] = []) => ({
+  // A 201, 302 or 303 is nothing without its Location; Retry-After comes with some answers only
+  // (the descriptions say which).
+  const successHeaders = (status: number, names: readonly SuccessHeader[] = []) => ({
     'Cache-Control': HEADERS['Cache-Control'],
     ...(contract.translated ? { 'Content-Language': HEADERS['Content-Language'], Vary: HEADERS.Vary } : {}),
-    ...Object.fromEntries(names.map((name) => [name, HEADERS[name]])),
+    ...Object.fromEntries(
+      names.map((name) => [
+        name,
+        name === 'Location' && [201, 302, 303].includes(status) ? always(HEADERS[name]) : HEADERS[name],
+      ]),
+    ),
   });
+  /** The documented schema of a JSON answer: with `fields`, the whole view or a part of it (D86). */
+  const answerSchema = (schema: v.GenericSchema, status: number): Json => {
+    const whole = outputSchema(schema);
+    if (!contract.fields || status !== 200) return whole;
+    return {
+      description:
+        'Without `fields`, the whole view (the first schema); with `fields`, only the fields named (the second: the same properties, none required).',
+      anyOf: [whole, partialView(whole)],
+    };
+  };
   const responses: Json = {};
   for (const success of successes) {
     responses[String(success.status)] = {
       description: success.description,
-      headers: successHeaders(success.headers),
+      headers: successHeaders(success.status, success.headers),
       ...(success.schema
-        ? { content: { 'application/json': { schema: outputSchema(success.schema) } } }
+        ? { content: { 'application/json': { schema: answerSchema(success.schema, success.status) } } }
         : {}),
       ...(success.media
         ? { content: { [success.media]: { schema: { type: 'string', format: 'binary' } } } }
@@ -194,7 +262,7 @@ const operation = (route: Route, contract: RouteContract) => {
   if (contract.body) responses['415'] = ref('UnsupportedMediaType');
   const limited = callerLimitResponses[route.name];
   responses['429'] = limited
-    ? error(limited, { 'Retry-After': HEADERS['Retry-After'] })
+    ? error(limited, { 'Retry-After': always(HEADERS['Retry-After']) })
     : ref('TooManyRequests');
   if (route.name === 'create-webhook-secret') {
     responses['409'] = error(
@@ -203,7 +271,7 @@ const operation = (route: Route, contract: RouteContract) => {
   }
   responses['500'] = ref('InternalError');
   const upgrading = catalogueUpgradeResponses[route.name];
-  if (upgrading) responses['503'] = error(upgrading, { 'Retry-After': HEADERS['Retry-After'] });
+  if (upgrading) responses['503'] = error(upgrading, { 'Retry-After': always(HEADERS['Retry-After']) });
   return {
     operationId: route.name,
     summary: route.summary,

@@ -4,6 +4,7 @@
  * JSON, with a general message that echoes no value, id, path or stack trace.
  */
 import { api } from './support/api';
+import { checkedFetch } from './support/api-contract';
 import { seed } from './support/seed';
 
 const NOT_FOUND = { code: 'not_found', message: 'The requested resource was not found.' };
@@ -88,7 +89,7 @@ describe('404 not_found', () => {
     ['the bare origin', '/'],
     ['the version without a route', '/v1'],
   ])('an unknown path %s (%s) is the same 404', async (_, path) => {
-    const response = await fetch(`${origin()}${path}`);
+    const response = await checkedFetch(`${origin()}${path}`);
     const body = (await response.json()) as unknown;
     expect({ path, status: response.status, body }).toEqual({ path, status: 404, body: NOT_FOUND });
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);

@@ -13,6 +13,7 @@ import { runningSandbox } from '#local/running-sandbox';
 import { registerSandbox } from '#local/sandbox-registry';
 import { DEFAULT_STATE_DIR } from '#local/state-dir';
 import { placed } from '../unit/events/event-fixtures';
+import { checkedFetch } from './support/api-contract';
 import { type CliRun, runProgram } from './support/cli-run';
 import { sandboxStateDir } from './support/tokens';
 
@@ -66,7 +67,9 @@ describe('npm run token', () => {
     const result = await run('bin/token.ts', ['--sub', '2']);
     expect(result.code).toBe(0);
     const url = defaultSandbox()?.url ?? runningSandbox(sandboxStateDir())!.url;
-    const me = await fetch(`${url}/@me`, { headers: { Authorization: `Bearer ${result.stdout.trim()}` } });
+    const me = await checkedFetch(`${url}/@me`, {
+      headers: { Authorization: `Bearer ${result.stdout.trim()}` },
+    });
     expect(me.status).toBe(200);
   });
 

@@ -4,7 +4,8 @@
  * `X-Forwarded-Proto` the client sends, so a client cannot make the API send anyone elsewhere.
  */
 import { baseUrl } from './support/api';
-import { type RawAnswer, sendRaw } from './support/raw-http';
+import { assertDocumented } from './support/api-contract';
+import { checkedAnswer, type RawAnswer, sendRaw } from './support/raw-http';
 import { UNKNOWN_ORDER_ID } from './support/seed-identities';
 import { tokenFor } from './support/tokens';
 
@@ -17,8 +18,8 @@ const HOSTILE_HEADERS: readonly [string, string][] = [
 ];
 
 const origin = () => new URL(baseUrl()).origin;
-const send = (method: string, target: string, body?: unknown): Promise<RawAnswer> =>
-  sendRaw(origin(), {
+const send = async (method: string, target: string, body?: unknown): Promise<RawAnswer> => {
+  const answer = await sendRaw(origin(), {
     method,
     target,
     headers: [
@@ -28,6 +29,9 @@ const send = (method: string, target: string, body?: unknown): Promise<RawAnswer
     ],
     ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
   });
+  assertDocumented(method, target, checkedAnswer(answer));
+  return answer;
+};
 
 it("the batch's 201 points at the API's own URL", async () => {
   const answer = await send('POST', '/v1/orders/batches', {

@@ -1,3 +1,5 @@
+import { assertDocumented } from './api-contract';
+
 export interface ApiResponse {
   readonly status: number;
   readonly headers: Headers;
@@ -16,10 +18,20 @@ export const baseUrl = (): string => {
 export const api = (path: string, init?: RequestInit): Promise<ApiResponse> =>
   fetchApi(`${baseUrl()}${path}`, init);
 
-/** Fetches an absolute URL and reads the answer as the tests compare it: JSON parsed, empty as null. */
+/**
+ * Fetches an absolute URL and reads the answer as the tests compare it: JSON parsed, empty as
+ * null. The answer is first checked against docs/openapi.json (./api-contract.ts): one the
+ * document does not describe fails the test, naming the operation.
+ */
 export async function fetchApi(url: string, init?: RequestInit): Promise<ApiResponse> {
   const response = await fetch(url, init);
   const text = await response.text();
+  const { pathname, search } = new URL(url);
+  assertDocumented(init?.method ?? 'GET', `${pathname}${search}`, {
+    status: response.status,
+    headers: response.headers,
+    text,
+  });
   const isJson = /^application\/([a-z.+-]*\+)?json\b/i.test(response.headers.get('content-type') ?? '');
   return {
     status: response.status,

@@ -4,6 +4,7 @@
  * This sends the request line, the headers and the body exactly as given.
  */
 import { Agent, request } from 'node:http';
+import type { CheckedAnswer } from './api-contract';
 
 export interface RawRequest {
   readonly method: string;
@@ -24,6 +25,13 @@ export interface RawAnswer {
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+
+/** A raw answer as the contract check reads it (./api-contract.ts). */
+export const checkedAnswer = (answer: RawAnswer): CheckedAnswer => ({
+  status: answer.status,
+  headers: { get: (name) => answer.headers[name.toLowerCase()] ?? null },
+  text: answer.body.toString('utf8'),
+});
 
 /** Sends one request to `origin` (`http://127.0.0.1:<port>`) and reads the whole answer. */
 export const sendRaw = (origin: string, raw: RawRequest, timeoutMs = 15_000): Promise<RawAnswer> =>

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createdAtBounds } from '#functions/reports/domain/report-job';
 import type { ApiResponse } from './api';
+import { checkedFetch } from './api-contract';
 import { orders } from './seed-identities';
 
 export interface ReportPeriod {
@@ -18,7 +19,7 @@ export const postReport = (api: Api, token: string, body: unknown) =>
 
 /** One GET of a status URL, without following its 303. */
 export const getStatus = (url: string, token: string) =>
-  fetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
+  checkedFetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
 
 /**
  * Polls a status URL as a well-behaved client does (waiting `Retry-After` between calls) until
@@ -40,7 +41,10 @@ export async function pollStatus(url: string, token: string, budgetMs = 30_000) 
 
 /** The report's bytes and headers (no redirect followed). */
 export async function download(url: string, token: string) {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
+  const response = await checkedFetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    redirect: 'manual',
+  });
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteContract } from '#commons/http/http-route';
+import { MAX_LIMIT, MAX_PAGE } from '#commons/http/paging';
 import { routes } from '#functions/routes';
 import { OPENAPI_FILE, openApiDocument, openApiText } from '#lib/openapi/document';
 import { routeResponses } from '#lib/openapi/route-responses';
@@ -115,6 +116,43 @@ describe('docs/openapi.json', () => {
     expect(Object.keys(document.paths['/orders/reports/{report_id}'].get.responses['200'].content)).toEqual([
       'application/pdf',
     ]);
+  });
+
+  it('declares parameters as the service parses them (docs/decisions/http-requests.md D86)', () => {
+    const parameter = (path: string, name: string) =>
+      (document.paths[path].get.parameters as Json[]).find((p) => p.name === name)!;
+    expect(parameter('/products', 'page').schema).toEqual({ type: 'integer', minimum: 1, maximum: MAX_PAGE });
+    expect(parameter('/@me/orders', 'limit').schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LIMIT,
+    });
+    expect(parameter('/products', 'productType')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: ['book', 'computer'] } },
+    });
+    expect(parameter('/countries', 'fields')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', minItems: 1, items: { type: 'string', enum: ['id', 'label', 'currency'] } },
+    });
+  });
+
+  it("describes a `fields` answer as the whole view or a part of it, and every answer's Cache-Control as required", () => {
+    const ok = document.paths['/countries'].get.responses['200'];
+    const [whole, part] = ok.content['application/json'].schema.anyOf as Json[];
+    expect(whole!.items.required).toEqual(['id', 'label', 'currency']);
+    expect(part).toEqual({ ...whole, items: { ...whole!.items, required: undefined } });
+    expect(ok.headers['Cache-Control'].required).toBe(true);
+    expect(document.components.responses.NotFound.headers['Cache-Control']).toMatchObject({
+      required: true,
+      schema: { const: 'no-store' },
+    });
+    // Without `fields`, the view as it is.
+    expect(
+      document.paths['/@me'].get.responses['200'].content['application/json'].schema.anyOf,
+    ).toBeUndefined();
   });
 
   it('lists the 503 with Retry-After where a catalogue of an older layout can answer it, and nowhere else', () => {

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { answerProblems, HostileTally } from '../answer-invariant';
 import { baseUrl } from '../api';
-import { type RawAnswer, type RawRequest, sendRaw } from '../raw-http';
+import { contractProblem } from '../api-contract';
+import { checkedAnswer, type RawAnswer, type RawRequest, sendRaw } from '../raw-http';
 import { mutateBody, stringsOf } from './bodies';
 import { type HostileRequest, headersWith, requestCarriesMarker, requestTarget, successOf } from './requests';
 import { type CallerChoice, pathOf, type Target, tokenOf } from './targets';
@@ -117,6 +118,9 @@ export const exercise = async (
       origin: origin(),
       ...(stores && body !== undefined ? { stored: body } : {}),
     });
+    // Hostile or not, the answer is one docs/openapi.json describes (docs/decisions/http-requests.md D86).
+    const undocumented = contractProblem(method, request.raw.target, checkedAnswer(answer));
+    if (undocumented) problems.push(undocumented);
     tally.record(property, request.target.route.name, answer, request.success.includes(answer.status));
     if (problems.length > 0) {
       failures.push(

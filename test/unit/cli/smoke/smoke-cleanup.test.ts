@@ -188,7 +188,11 @@ describe('a batch check that fails midway', () => {
     // The API as far as the batch check goes: the order is absent, the batch is made, then polling it fails.
     server = createServer((request, response) => {
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+          ...headers,
+        });
         response.end(JSON.stringify(body));
       };
       if (request.method === 'GET' && request.url === `/v1/orders/${ABSENT_ORDER}`) {

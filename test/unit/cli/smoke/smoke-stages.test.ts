@@ -111,9 +111,14 @@ describe('a stage nothing was published to', () => {
   let server: Server;
   let baseUrl: string;
   beforeAll(async () => {
-    // An empty catalogue answers every list with [] (docs/architecture.md).
+    // An empty catalogue answers every list with [] (docs/architecture.md), in English.
     server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=60',
+        'content-language': 'en',
+        vary: 'Accept-Language',
+      });
       response.end('[]');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -20,8 +20,23 @@ const api = async (unavailable: number) => {
   const server: Server = createServer((_request, response) => {
     calls += 1;
     if (calls <= unavailable) {
-      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' }).end(UNAVAILABLE);
-    } else response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      response
+        .writeHead(503, {
+          'content-type': 'application/json',
+          'cache-control': 'no-store',
+          'retry-after': '5',
+        })
+        .end(UNAVAILABLE);
+    } else {
+      response
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'cache-control': 'public, max-age=60',
+          'content-language': 'en',
+          vary: 'Accept-Language',
+        })
+        .end('[]');
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,5 +1,6 @@
 import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
+import { REPORT_LIMITS } from '#functions/contracts/caller-limits';
 import type { RouteContract } from '#functions/contracts/openapi-sources';
 import {
   CACHE_POLICIES,
@@ -66,10 +67,26 @@ const properties = (schema: v.GenericSchema | undefined) => {
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 
+/**
+ * The longest wait a `Retry-After` advises: a refused request waits for its bucket's refill at
+ * most, the hourly report bucket's being the longest (docs/decisions/limits-and-throttles.md D56);
+ * the polls, the catalogue upgrade and the gateway's throttle advise seconds.
+ */
+const MAX_RETRY_AFTER_SECONDS = REPORT_LIMITS.perHour.refillSeconds;
+
+// Each header's values as the service sends them, bounded (docs/decisions/codebase-conventions.md D88).
 const HEADERS: Record<SuccessHeader | 'Cache-Control' | 'Content-Language' | 'Vary', Json> = {
   Location: header('Absolute URL of the resource the answer points to.', { type: 'string', format: 'uri' }),
-  'Retry-After': header('Seconds to wait before the next call.', { type: 'integer', minimum: 1 }),
-  'Cache-Control': header(`One of: ${Object.values(CACHE_POLICIES).join('; ')}.`),
+  'Retry-After': header('Seconds to wait before the next call.', {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: MAX_RETRY_AFTER_SECONDS,
+  }),
+  'Cache-Control': header(`One of: ${Object.values(CACHE_POLICIES).join('; ')}.`, {
+    type: 'string',
+    enum: Object.values(CACHE_POLICIES),
+  }),
   'Content-Language': header(
     'The language of the texts (negotiated from Accept-Language; English by default).',
     {
@@ -77,7 +94,7 @@ const HEADERS: Record<SuccessHeader | 'Cache-Control' | 'Content-Language' | 'Va
       enum: [...LANGUAGES],
     },
   ),
-  Vary: header('`Accept-Language` on translated answers.'),
+  Vary: header('`Accept-Language` on translated answers.', { type: 'string', enum: ['Accept-Language'] }),
 };
 
 const error = (description: string, headers: Json = {}) => ({
@@ -91,13 +108,20 @@ const ERROR_RESPONSES = {
   BadRequest: error(
     'A parameter or the body is not valid (the message names the parameter, never its value).',
   ),
-  Unauthorized: error('No valid access token.', { 'WWW-Authenticate': header('`Bearer`.') }),
+  Unauthorized: error('No valid access token.', {
+    'WWW-Authenticate': header('`Bearer`.', { type: 'string', enum: ['Bearer'] }),
+  }),
   NotFound: error('No such resource or path.'),
   NotFoundOrNotYours: error(
     'No such resource, or one the caller may not see: the same answer (docs/decisions/tokens-and-rights.md D3).',
   ),
   MethodNotAllowed: error('This method is not allowed on this path.', {
-    Allow: header('The methods the path allows.'),
+    // At most the seven methods a path can have, comma-separated.
+    Allow: header('The methods the path allows.', {
+      type: 'string',
+      maxLength: 64,
+      pattern: '^[A-Z]+(, [A-Z]+)*$',
+    }),
   }),
   UnsupportedMediaType: error('The body is not JSON.'),
   TooManyRequests: error("Too many requests (the API's throttling).", {
@@ -237,10 +261,15 @@ export async function openApiDocument(routes: readonly Route[] = routeTable): Pr
         '`{"code", "message"}`. Generated from the route table and the handlers\' schemas (`npm run openapi`).',
     },
     servers: [
-      { url: `/${API_VERSION}`, description: 'This host (the sandbox serves this document beside the API)' },
+      {
+        url: `/${API_VERSION}`,
+        description: 'This host (the sandbox serves this document beside the API)',
+        'x-internal': false,
+      },
       {
         url: `https://{apiId}.execute-api.{region}.amazonaws.com/{stage}/${API_VERSION}`,
         description: 'A deployed stage (output ApiBaseUrl of its stack)',
+        'x-internal': false,
         variables: {
           apiId: { default: 'abc123' },
           region: { default: 'eu-west-1' },

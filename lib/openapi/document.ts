@@ -69,7 +69,7 @@ const header = (description: string, schema: Json = { type: 'string' }) => ({ de
 
 /**
  * The longest wait a `Retry-After` advises: a refused request waits for its bucket's refill at
- * most, the hourly report bucket's being the longest (docs/decisions/limits-and-throttles.md D56);
+ * most, the hourly report bucket's being the longest (docs/decisions/report-export.md D56);
  * the polls, the catalogue upgrade and the gateway's throttle advise seconds.
  */
 const MAX_RETRY_AFTER_SECONDS = REPORT_LIMITS.perHour.refillSeconds;

@@ -12,7 +12,7 @@ export const batchBody = strictObject({
   items: v.pipe(
     v.array(
       strictObject({
-        id: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+        id: v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.metadata({ format: 'int64' })),
         sent_on: v.pipe(
           calendarDate,
           v.check((sentOn) => sentOnYearAllowed(sentOn, new Date())),

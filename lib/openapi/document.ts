@@ -1,5 +1,6 @@
 import type { ConversionConfig, JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
+import { REPORT_LIMITS } from '#functions/contracts/caller-limits';
 import type { RouteContract } from '#functions/contracts/openapi-sources';
 import {
   CACHE_POLICIES,
@@ -84,7 +85,7 @@ const integerParameter = (schema: v.GenericSchema | undefined): Json | undefined
   const bound = (type: string) => pipe.slice(at + 1).find((action) => action.type === type)?.requirement;
   const [minimum, maximum] = [bound('min_value'), bound('max_value')];
   if (typeof minimum !== 'number' || typeof maximum !== 'number') return undefined;
-  return { type: 'integer', minimum, maximum };
+  return { type: 'integer', format: 'int32', minimum, maximum };
 };
 
 /**
@@ -101,9 +102,22 @@ const header = (description: string, schema: Json = { type: 'string' }) => ({ de
 /** A header every answer of its kind carries. */
 const always = (value: Json): Json => ({ ...value, required: true });
 
+/**
+ * The longest wait a `Retry-After` advises: a refused request waits for its bucket's refill at
+ * most, the hourly report bucket's being the longest (docs/decisions/report-export.md D56);
+ * the polls, the catalogue upgrade and the gateway's throttle advise seconds.
+ */
+const MAX_RETRY_AFTER_SECONDS = REPORT_LIMITS.perHour.refillSeconds;
+
+// Each header's values as the service sends them, bounded (docs/decisions/codebase-conventions.md D88).
 const HEADERS: Record<SuccessHeader | 'Cache-Control' | 'Content-Language' | 'Vary', Json> = {
   Location: header('Absolute URL of the resource the answer points to.', { type: 'string', format: 'uri' }),
-  'Retry-After': header('Seconds to wait before the next call.', { type: 'integer', minimum: 1 }),
+  'Retry-After': header('Seconds to wait before the next call.', {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: MAX_RETRY_AFTER_SECONDS,
+  }),
   'Cache-Control': always(
     header("The route's caching policy (docs/decisions/http-requests.md D10).", {
       type: 'string',
@@ -137,13 +151,22 @@ const ERROR_RESPONSES = {
   ...(Object.fromEntries(
     Object.entries(sharedErrorResponses).map(([name, { description }]) => [name, error(description)]),
   ) as Record<keyof typeof sharedErrorResponses, ReturnType<typeof error>>),
-  Unauthorized: error('No valid access token.', { 'WWW-Authenticate': always(header('`Bearer`.')) }),
+  Unauthorized: error('No valid access token.', {
+    'WWW-Authenticate': always(header('`Bearer`.', { type: 'string', enum: ['Bearer'] })),
+  }),
   NotFound: error('No such resource or path.'),
   NotFoundOrNotYours: error(
     'No such resource, or one the caller may not see: the same answer (docs/decisions/tokens-and-rights.md D3).',
   ),
   MethodNotAllowed: error('This method is not allowed on this path.', {
-    Allow: always(header('The methods the path allows.')),
+    // At most the seven methods a path can have, comma-separated.
+    Allow: always(
+      header('The methods the path allows.', {
+        type: 'string',
+        maxLength: 64,
+        pattern: '^[A-Z]+(, [A-Z]+)*$',
+      }),
+    ),
   }),
   UnsupportedMediaType: error(UNSUPPORTED_MEDIA_TYPE),
   TooManyRequests: error("Too many requests (the API's throttling).", {
@@ -309,10 +332,15 @@ export async function openApiDocument(routes: readonly Route[] = routeTable): Pr
         '`{"code", "message"}`. Generated from the route table and the handlers\' schemas (`npm run openapi`).',
     },
     servers: [
-      { url: `/${API_VERSION}`, description: 'This host (the sandbox serves this document beside the API)' },
+      {
+        url: `/${API_VERSION}`,
+        description: 'This host (the sandbox serves this document beside the API)',
+        'x-internal': false,
+      },
       {
         url: `https://{apiId}.execute-api.{region}.amazonaws.com/{stage}/${API_VERSION}`,
         description: 'A deployed stage (output ApiBaseUrl of its stack)',
+        'x-internal': false,
         variables: {
           apiId: { default: 'abc123' },
           region: { default: 'eu-west-1' },

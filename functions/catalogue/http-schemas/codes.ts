@@ -8,10 +8,11 @@ import * as v from 'valibot';
 export const upperCode = (length: number, doc?: { description: string; example: string }) =>
   v.pipe(
     v.string(),
+    v.length(length),
     v.regex(new RegExp(`^[A-Za-z]{${length}}$`)),
     v.metadata(doc ? { description: doc.description, examples: [doc.example] } : {}),
     v.toUpperCase(),
   );
 
 /** A business unit or stock location id: lower-case letters, digits and hyphens, 1 to 40. */
-export const slugId = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));
+export const slugId = v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/));

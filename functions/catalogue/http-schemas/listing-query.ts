@@ -26,7 +26,8 @@ export const brands = documented(v.pipe(v.array(brandName), v.maxLength(20)), 'B
   'Voltix',
   'Nimbus',
 ]);
-export const bodyInt = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max));
+export const bodyInt = (max: number) =>
+  v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max), v.metadata({ format: 'int32' }));
 
 /** Query of `GET /products` and `GET /countries/{country_id}/products`. */
 export const listingQueryShape = {

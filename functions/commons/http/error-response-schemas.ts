@@ -3,18 +3,25 @@ import { LOWER_CASE_UUID } from './ids';
 
 /** docs/decisions/http-requests.md D1: every error body. `code` is snake_case; `message` a general sentence. */
 export const errorResponse = v.object({
-  code: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/)),
+  code: v.pipe(v.string(), v.maxLength(64), v.regex(/^[a-z][a-z0-9_]*$/)),
   message: v.string(),
 });
 
-/** An integer of JSON (a safe integer: JavaScript holds it exactly). */
-export const integerResponse = v.pipe(v.number(), v.safeInteger());
+/** An integer of JSON (a safe integer: JavaScript holds it exactly, and so does an int64). */
+export const integerResponse = v.pipe(v.number(), v.safeInteger(), v.metadata({ format: 'int64' }));
 
 /** A UUID the service made (lower case), as report and webhook secret ids are. */
-export const uuidResponse = v.pipe(v.string(), v.uuid(), v.regex(LOWER_CASE_UUID));
+export const uuidResponse = v.pipe(v.string(), v.length(36), v.uuid(), v.regex(LOWER_CASE_UUID));
 
 /** A price (`value` in `currency`, ISO 4217). */
-export const moneyResponse = v.object({ value: v.number(), currency: v.pipe(v.string(), v.length(3)) });
+export const moneyResponse = v.object({
+  value: v.number(),
+  currency: v.pipe(v.string(), v.length(3), v.regex(/^[A-Z]{3}$/)),
+});
 
 /** The spec's `YYYY-MM-DD HH:MM:SS` (UTC). */
-export const spaceDateTime = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/));
+export const spaceDateTime = v.pipe(
+  v.string(),
+  v.length(19),
+  v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+);

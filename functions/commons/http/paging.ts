@@ -7,7 +7,14 @@ export const DEFAULT_LIMIT = 20;
 
 /** Plain decimal digits only: `0x10`, `1e1` or ` 2` are not page numbers, whatever Number() makes of them. */
 export const queryInt = (max: number) =>
-  v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/), v.transform(Number), v.minValue(1), v.maxValue(max));
+  v.pipe(
+    v.string(),
+    v.maxLength(9),
+    v.regex(/^[0-9]{1,9}$/),
+    v.transform(Number),
+    v.minValue(1),
+    v.maxValue(max),
+  );
 
 /** The paging parameters every list accepts. */
 export const listPagingShape = {

@@ -121,9 +121,15 @@ describe('docs/openapi.json', () => {
   it('declares parameters as the service parses them (docs/decisions/http-requests.md D86)', () => {
     const parameter = (path: string, name: string) =>
       (document.paths[path].get.parameters as Json[]).find((p) => p.name === name)!;
-    expect(parameter('/products', 'page').schema).toEqual({ type: 'integer', minimum: 1, maximum: MAX_PAGE });
+    expect(parameter('/products', 'page').schema).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_PAGE,
+    });
     expect(parameter('/@me/orders', 'limit').schema).toEqual({
       type: 'integer',
+      format: 'int32',
       minimum: 1,
       maximum: MAX_LIMIT,
     });

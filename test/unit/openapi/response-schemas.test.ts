@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { errorResponse } from '#commons/http/error-response-schemas';
+import { MAX_LIMIT } from '#commons/http/paging';
 import { LANGUAGES } from '#commons/languages';
 import { batchResponse } from '#functions/batches/batches-response-schemas';
 import { batchView } from '#functions/batches/domain/batch';
@@ -75,16 +76,21 @@ describe.each(LANGUAGES.map((l) => [l]))('catalogue views in %s', (language) => 
       const computer = computerView(p, language);
       if (computer) holds(computerResponse, computer);
     }
-    holds(
-      listingResponse,
-      products.map((p) =>
-        listingView(
-          { id: p.id, label: p.label, type: p.type, brand: p.brand } as never,
-          language,
-          p.basePrice,
-        ),
-      ),
-    );
+    // Listed a page at a time, as the service lists them: at most MAX_LIMIT a page.
+    for (let start = 0; start < products.length; start += MAX_LIMIT) {
+      holds(
+        listingResponse,
+        products
+          .slice(start, start + MAX_LIMIT)
+          .map((p) =>
+            listingView(
+              { id: p.id, label: p.label, type: p.type, brand: p.brand } as never,
+              language,
+              p.basePrice,
+            ),
+          ),
+      );
+    }
     holds(
       countriesResponse,
       reference.countries.map((c) => countryView(c, language)),

@@ -44,7 +44,7 @@ const project = ({ testTimeout, setupFilesAfterEnv = [], ...options }) => ({
 /**
  * The e2e files that start a sandbox of their own (batch counters and ids, faults, restarts, a
  * catalogue they change) or run the project's programs (`npm run catalogue|events|smoke`, the
- * command line tools, the deploy workflow's steps): 13 of 32 files, 400 s of the 490 s the e2e
+ * command line tools, the typed client's example, the deploy workflow's steps): 14 of 33 files, 400 s of the 490 s the e2e
  * files take on one worker (D85).
  * cli-lookup-and-errors, events-cli and smoke also use the shared sandbox, so e2e-slow has the
  * same global setup as e2e (Jest runs a global setup file once however many projects name it).
@@ -57,6 +57,7 @@ const E2E_SLOW = [
   'catalogue-publishing',
   'catalogue-upgrade',
   'cli-lookup-and-errors',
+  'client-example',
   'deploy-workflow',
   'events-cli',
   'reports-faults',

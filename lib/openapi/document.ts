@@ -76,7 +76,7 @@ type PipeAction = { readonly type: string; readonly requirement?: unknown };
 /**
  * A query parameter the service reads as a whole number (digits, then a transform to a number
  * and its bounds: `page`, `limit`) is declared as the integer it is, with those bounds, where the
- * converter would only see the digit string (docs/decisions/http-requests.md D86).
+ * converter would only see the digit string (docs/decisions/api-contract.md D86).
  */
 const integerParameter = (schema: v.GenericSchema | undefined): Json | undefined => {
   const pipe = (schema && (unwrapOptional(schema) as { pipe?: readonly PipeAction[] }).pipe) ?? [];
@@ -89,7 +89,7 @@ const integerParameter = (schema: v.GenericSchema | undefined): Json | undefined
 };
 
 /**
- * A view cut by `fields` (docs/decisions/http-requests.md D86): the same properties, none required,
+ * A view cut by `fields` (docs/decisions/api-contract.md D86): the same properties, none required,
  * since only the fields named are returned (on a list, on each element).
  */
 const partialView = (schema: Json): Json => {
@@ -109,7 +109,7 @@ const always = (value: Json): Json => ({ ...value, required: true });
  */
 const MAX_RETRY_AFTER_SECONDS = REPORT_LIMITS.perHour.refillSeconds;
 
-// Each header's values as the service sends them, bounded (docs/decisions/codebase-conventions.md D88).
+// Each header's values as the service sends them, bounded (docs/decisions/api-contract.md D88).
 const HEADERS: Record<SuccessHeader | 'Cache-Control' | 'Content-Language' | 'Vary', Json> = {
   Location: header('Absolute URL of the resource the answer points to.', { type: 'string', format: 'uri' }),
   'Retry-After': header('Seconds to wait before the next call.', {

@@ -5,7 +5,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { routes } from '#functions/routes';
 
 /**
- * The lint of docs/openapi.json (docs/decisions/codebase-conventions.md D88): Spectral's `oas`
+ * The lint of docs/openapi.json (docs/decisions/api-contract.md D88): Spectral's `oas`
  * rules and the OWASP API Security ruleset, both loaded from node_modules (no network). Every
  * finding is fixed where the document comes from (the handlers' valibot schemas, document.ts) or
  * acknowledged below with its reason: a rule off for the whole document, or off at the places of

@@ -208,7 +208,7 @@ export function createGatewayListener(options: GatewayOptions = {}): RequestList
       for (const [name, value] of answer.headers) res.setHeader(name, value);
       if (requestId) res.setHeader('x-amzn-RequestId', requestId);
       // HEAD answers carry the headers a GET would, never a body: the length is the function's own
-      // (its GET's, docs/decisions/http-requests.md D87), else the body's the answer has, else none.
+      // (its GET's, docs/decisions/api-contract.md D87), else the body's the answer has, else none.
       const head = req.method === 'HEAD';
       if (!head || (!res.hasHeader('Content-Length') && answer.body.length > 0)) {
         res.setHeader('Content-Length', answer.body.length);

@@ -1,5 +1,5 @@
 /**
- * The published contract tried from outside, as a client generated from it would (docs/decisions/http-requests.md D86):
+ * The published contract tried from outside, as a client generated from it would (docs/decisions/api-contract.md D86):
  * requests generated from docs/openapi.json for every operation (its examples, boundary and
  * invalid values of every parameter and body field, with and without a token), each answer
  * checked against the document by the suite's one HTTP helper (support/api-contract.ts). No

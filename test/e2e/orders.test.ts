@@ -120,7 +120,7 @@ describe('HEAD /orders/{order_id}', () => {
     expect(headed.status).toBe(got.status);
     expect(headed.body).toBeNull();
     expect(headed.headers.get('cache-control')).toBe(got.headers.get('cache-control'));
-    // RFC 9110 §8.6 (docs/decisions/http-requests.md D87): the length GET's body has, never 0.
+    // RFC 9110 §8.6 (docs/decisions/api-contract.md D87): the length GET's body has, never 0.
     expect(Number(got.headers.get('content-length'))).toBeGreaterThan(0);
     expect(headed.headers.get('content-length')).toBe(got.headers.get('content-length'));
   });

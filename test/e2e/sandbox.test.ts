@@ -72,7 +72,7 @@ describe('the sandbox gateway', () => {
     ],
     ['headers over 24 KiB (431)', '/products', { headers: { 'x-padding': 'x'.repeat(30_000) } }],
   ] as [string, string, RequestInit][])(
-    'answers %s with Cache-Control: no-store, like every error (docs/decisions/http-requests.md D87)',
+    'answers %s with Cache-Control: no-store, like every error (docs/decisions/api-contract.md D87)',
     async (_, path, init) => {
       const response = await api(path, init);
       expect(response.status).toBeGreaterThanOrEqual(400);
@@ -92,7 +92,7 @@ describe('the sandbox gateway', () => {
   it.each([
     ['application/json; charset=iso-8859-1', 415],
     ['application/json; charset=UTF-8', 200],
-  ])('answers a JSON body sent as %s with %s (docs/decisions/http-requests.md D87)', async (type, status) => {
+  ])('answers a JSON body sent as %s with %s (docs/decisions/api-contract.md D87)', async (type, status) => {
     const response = await api('/products/search', {
       method: 'POST',
       headers: { 'content-type': type },

@@ -26,7 +26,7 @@ export const invalidRequest = (message = 'The request is not valid.') =>
 export const unsupportedMediaType = () =>
   new HttpError(415, 'unsupported_media_type', 'The request body must be JSON (application/json).');
 
-/** docs/decisions/http-requests.md D87: JSON in a charset other than UTF-8. */
+/** docs/decisions/api-contract.md D87: JSON in a charset other than UTF-8. */
 export const unsupportedCharset = () =>
   new HttpError(
     415,

@@ -15,7 +15,7 @@ export const jsonResponse = (
 
 /**
  * The answer to HEAD: the status and headers its GET has, with that body's length and no body
- * (RFC 9110 §8.6; docs/decisions/http-requests.md D87).
+ * (RFC 9110 §8.6; docs/decisions/api-contract.md D87).
  */
 export const headOf = (get: APIGatewayProxyResult): APIGatewayProxyResult => ({
   statusCode: get.statusCode,

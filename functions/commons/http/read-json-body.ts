@@ -11,7 +11,7 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/;
 
 /**
  * 415 unless the media type is JSON (`application/json`, `application/*+json`) and its charset,
- * if given, UTF-8 (docs/decisions/http-requests.md D87): a body in another charset would be read
+ * if given, UTF-8 (docs/decisions/api-contract.md D87): a body in another charset would be read
  * as other text than the client meant. A header that does not parse (RFC 9110) is no JSON type.
  */
 const requireJson = (contentType: string): void => {

@@ -1,6 +1,6 @@
 /**
  * Every answer the e2e suite receives from the API is held to the published contract,
- * docs/openapi.json (docs/decisions/http-requests.md D86): the operation is found from the method
+ * docs/openapi.json (docs/decisions/api-contract.md D86): the operation is found from the method
  * and the URL's path under the server base `/v1` (the document's path templates), then its
  * status, media type, body and documented headers are checked (cli/smoke/openapi-contract.ts,
  * ajv 2020). A request no operation describes (an unknown path, a method the path does not have)

@@ -24,6 +24,11 @@ export const MATRIX_OTHER = 3;
 export const ADDRESS_USER = 20;
 export const EMAIL_USER = 19;
 export const UPDATED_USERS: readonly number[] = [ADDRESS_USER, EMAIL_USER];
+/**
+ * The user examples/client/ runs as: its batch marks this user's two newest orders (2933 and
+ * 2929 in the seed) sent today, and it asks for a report of theirs; no other test reads either.
+ */
+export const CLIENT_EXAMPLE_USER = 14;
 
 /** Ids no seeded user or order has. */
 export const UNKNOWN_USER_ID = users.length + 1;

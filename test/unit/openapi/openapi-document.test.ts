@@ -76,7 +76,7 @@ describe('docs/openapi.json', () => {
         expect(Object.keys(resolved('405').headers)).toContain('Allow');
         if (route.access === 'token')
           expect(Object.keys(resolved('401').headers)).toContain('WWW-Authenticate');
-        // The gateway's refusals, before any function (docs/decisions/http-requests.md D87): the same
+        // The gateway's refusals, before any function (docs/decisions/api-contract.md D87): the same
         // shared answer on every operation, never cached.
         expect([responses['400'], responses['413'], responses['431']]).toEqual([
           { $ref: '#/components/responses/BadRequest' },
@@ -118,7 +118,7 @@ describe('docs/openapi.json', () => {
     ]);
   });
 
-  it('declares parameters as the service parses them (docs/decisions/http-requests.md D86)', () => {
+  it('declares parameters as the service parses them (docs/decisions/api-contract.md D86)', () => {
     const parameter = (path: string, name: string) =>
       (document.paths[path].get.parameters as Json[]).find((p) => p.name === name)!;
     expect(parameter('/products', 'page').schema).toEqual({

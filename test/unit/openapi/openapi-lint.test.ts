@@ -5,7 +5,7 @@ import { OPENAPI_FILE } from '#lib/openapi/document';
 import { openApiRuleset } from '#lib/openapi/spectral-ruleset';
 
 /**
- * The lint gate of docs/openapi.json (docs/decisions/codebase-conventions.md D88): Spectral's
+ * The lint gate of docs/openapi.json (docs/decisions/api-contract.md D88): Spectral's
  * `oas` and OWASP rules find nothing the ruleset (lib/openapi/spectral-ruleset.ts) does not
  * acknowledge. A failure lists each finding, one a line: rule, where, what.
  */

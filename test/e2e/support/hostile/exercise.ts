@@ -118,7 +118,7 @@ export const exercise = async (
       origin: origin(),
       ...(stores && body !== undefined ? { stored: body } : {}),
     });
-    // Hostile or not, the answer is one docs/openapi.json describes (docs/decisions/http-requests.md D86).
+    // Hostile or not, the answer is one docs/openapi.json describes (docs/decisions/api-contract.md D86).
     const undocumented = contractProblem(method, request.raw.target, checkedAnswer(answer));
     if (undocumented) problems.push(undocumented);
     tally.record(property, request.target.route.name, answer, request.success.includes(answer.status));

@@ -80,7 +80,7 @@ export const handlers: Record<string, ProxyHandler> = {
   echo,
   'echo-get': echo,
   head: async () => ({ statusCode: 200, headers: { 'X-Exists': 'yes' }, body: 'ignored' }),
-  // What httpRoute answers to HEAD: no body, the length of its GET's (docs/decisions/http-requests.md D87).
+  // What httpRoute answers to HEAD: no body, the length of its GET's (docs/decisions/api-contract.md D87).
   'head-sized': async () => ({ statusCode: 200, headers: { 'Content-Length': '143' }, body: '' }),
   'head-bare': async () => ({ statusCode: 200, headers: {}, body: '' }),
   throws: async () => {

@@ -5,7 +5,8 @@
  */
 import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GATEWAY_ANSWER_HEADERS, gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
+import { GATEWAY_ANSWER_HEADERS } from '#lib/api/gateway-answer-headers';
+import { gatewayAnswers, gatewayErrorBody } from './gateway/gateway-errors';
 import { createGatewayListener, type GatewayOptions } from './gateway/gateway-listener';
 import { listenOnLoopback } from './listen';
 

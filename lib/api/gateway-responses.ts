@@ -1,4 +1,5 @@
 import { ResponseType, type RestApiBase } from 'aws-cdk-lib/aws-apigateway';
+import { GATEWAY_ANSWER_HEADERS } from './gateway-answer-headers';
 
 /**
  * The answers API Gateway gives on its own (unknown path, throttling, timeouts, ...), rewritten
@@ -17,14 +18,10 @@ export interface GatewayError {
 
 export const errorBody = (code: string, message: string): string => JSON.stringify({ code, message });
 
-/**
- * The headers of every answer the gateway gives on its own, in API Gateway syntax: JSON, and never
- * cached (docs/decisions/http-requests.md D1, D87).
- */
-export const GATEWAY_ANSWER_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': "'application/json'",
-  'Cache-Control': "'no-store'",
-};
+/** The headers of every answer the gateway gives on its own, in API Gateway syntax (a static value is quoted). */
+export const GATEWAY_ANSWER_PARAMETERS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(GATEWAY_ANSWER_HEADERS).map(([name, value]) => [name, `'${value}'`]),
+);
 
 const notFound = { statusCode: '404', code: 'not_found', message: 'The requested resource was not found.' };
 /** The body of every 404, whoever answers it (gateway response, mock, function). */
@@ -89,7 +86,7 @@ export function addGatewayErrors(api: RestApiBase): void {
     api.addGatewayResponse(error.type.responseType, {
       type: error.type,
       statusCode: error.statusCode,
-      responseHeaders: { ...GATEWAY_ANSWER_HEADERS, ...error.headers },
+      responseHeaders: { ...GATEWAY_ANSWER_PARAMETERS, ...error.headers },
       templates: { 'application/json': errorBody(error.code, error.message) },
     });
   }

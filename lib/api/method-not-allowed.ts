@@ -5,7 +5,7 @@ import {
   MockIntegration,
   PassthroughBehavior,
 } from 'aws-cdk-lib/aws-apigateway';
-import { errorBody, GATEWAY_ANSWER_HEADERS, NOT_FOUND_BODY } from './gateway-responses';
+import { errorBody, GATEWAY_ANSWER_PARAMETERS, NOT_FOUND_BODY } from './gateway-responses';
 
 const METHOD_NOT_ALLOWED_REASON =
   'This ANY method only answers 405 Method Not Allowed from a mock integration: it reaches no ' +
@@ -18,7 +18,7 @@ const METHOD_NOT_ALLOWED_BODY = errorBody(
 
 /** The mock's answers carry the headers of every gateway answer (JSON, no-store). */
 const answerHeaders = Object.fromEntries(
-  Object.entries(GATEWAY_ANSWER_HEADERS).map(([name, value]) => [`method.response.header.${name}`, value]),
+  Object.entries(GATEWAY_ANSWER_PARAMETERS).map(([name, value]) => [`method.response.header.${name}`, value]),
 );
 const declaredHeaders = Object.fromEntries(Object.keys(answerHeaders).map((name) => [name, true]));
 

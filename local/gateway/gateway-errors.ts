@@ -11,15 +11,6 @@ export interface GatewayAnswer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/**
- * The headers every one of them carries: JSON, and never cached (docs/decisions/http-requests.md D1,
- * D87); `GATEWAY_ANSWER_HEADERS` of lib/api/gateway-responses.ts, compared by the same test.
- */
-export const GATEWAY_ANSWER_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'application/json',
-  'Cache-Control': 'no-store',
-};
-
 export const gatewayAnswers = {
   /** Unknown path (MISSING_AUTHENTICATION_TOKEN), and a Deny from the authorizer (ACCESS_DENIED, docs/decisions/tokens-and-rights.md D3). */
   notFound: { statusCode: 404, code: 'not_found', message: 'The requested resource was not found.' },

@@ -1,4 +1,5 @@
-import { GATEWAY_ANSWER_HEADERS, type GatewayAnswer, gatewayErrorBody } from './gateway-errors';
+import { GATEWAY_ANSWER_HEADERS } from '#lib/api/gateway-answer-headers';
+import { type GatewayAnswer, gatewayErrorBody } from './gateway-errors';
 
 /** An HTTP answer, as the front sends it. */
 export interface Answer {

@@ -5,8 +5,9 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { gatewayRoutes } from '#functions/contracts/gateway-paths';
 import { routes } from '#functions/routes';
+import { GATEWAY_ANSWER_HEADERS } from '#lib/api/gateway-answer-headers';
 import { createCommerceApi } from '#lib/commerce-api-stack';
-import { GATEWAY_ANSWER_HEADERS, gatewayAnswers } from '#local/gateway/gateway-errors';
+import { gatewayAnswers } from '#local/gateway/gateway-errors';
 import { authorizerTypeOf } from '#local/gateway/gateway-listener';
 import { REQUEST_AUTHORIZER_CACHE_TTL_MS } from '#local/gateway/request-authorizer';
 import { createRouter } from '#local/gateway/router';

@@ -1,5 +1,5 @@
 /**
- * The response schemas the OpenAPI document shows (functions/<area>/response-schemas.ts) hold for
+ * The response schemas the OpenAPI document shows (functions/<area>/<area>-response-schemas.ts) hold for
  * what the views really make, over the whole seed and every language, so the document cannot
  * drift from the answers.
  */

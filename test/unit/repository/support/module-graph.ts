@@ -20,16 +20,29 @@ export const tsFiles = (dir: string): string[] =>
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [file] : [];
   });
 
-/** Every module specifier a file names, found anywhere in its syntax tree. */
-export function specifiers(file: string): string[] {
-  const found: string[] = [];
-  const visit = (node: unknown): void => {
+type SyntaxNode = Record<string, unknown> & { type?: string };
+
+/**
+ * Calls `visit` on every node of a file's syntax tree (swc's parser), depth first: the one walk
+ * the repository tests that read code share.
+ */
+export function walkSyntax(file: string, visit: (node: SyntaxNode) => void): void {
+  const walk = (node: unknown): void => {
     if (Array.isArray(node)) {
-      for (const item of node) visit(item);
+      for (const item of node) walk(item);
       return;
     }
     if (node === null || typeof node !== 'object') return;
-    const n = node as Record<string, unknown> & { type?: string };
+    visit(node as SyntaxNode);
+    for (const [key, value] of Object.entries(node)) if (key !== 'span') walk(value);
+  };
+  walk(parseSync(readFileSync(path.join(projectRoot, file), 'utf8'), { syntax: 'typescript' }).body);
+}
+
+/** Every module specifier a file names, found anywhere in its syntax tree. */
+export function specifiers(file: string): string[] {
+  const found: string[] = [];
+  walkSyntax(file, (n) => {
     const source = n['source'] as { value?: string } | undefined;
     if (
       /^(ImportDeclaration|ExportAllDeclaration|ExportNamedDeclaration)$/.test(n.type ?? '') &&
@@ -52,9 +65,7 @@ export function specifiers(file: string): string[] {
       }
     }
     if (n.type === 'TsImportType') found.push((n['argument'] as { value: string }).value);
-    for (const [key, value] of Object.entries(n)) if (key !== 'span') visit(value);
-  };
-  visit(parseSync(readFileSync(path.join(projectRoot, file), 'utf8'), { syntax: 'typescript' }).body);
+  });
   return found;
 }
 

@@ -3,10 +3,7 @@
  * where from, under the name exported, whatever it calls them), its `jest.setTimeout` calls, and
  * the timeouts it hands to a test or a hook (`it(name, fn, ms)`, `beforeAll(fn, ms)`).
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseSync } from '@swc/core';
-import { projectRoot } from '#lib/project-paths';
+import { walkSyntax } from './module-graph';
 
 export interface ExplicitTimeout {
   /** `it('…')`, `beforeAll`, … */
@@ -58,13 +55,7 @@ export function testFileSyntax(file: string): TestFileSyntax {
   const timeouts: ExplicitTimeout[] = [];
   const exports: string[] = [];
   let setTimeoutCalls = 0;
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    const n = node as Node;
+  walkSyntax(file, (n) => {
     if (n.type === 'ImportDeclaration') {
       const from = (n['source'] as { value: string }).value;
       for (const s of n['specifiers'] as Node[]) {
@@ -89,8 +80,6 @@ export function testFileSyntax(file: string): TestFileSyntax {
       else if (base && HOOKS.has(base) && args.length > 1)
         timeouts.push({ call: base, ms: numberOf(args[1]) });
     }
-    for (const [key, value] of Object.entries(n)) if (key !== 'span') visit(value);
-  };
-  visit(parseSync(readFileSync(path.join(projectRoot, file), 'utf8'), { syntax: 'typescript' }).body);
+  });
   return { imports, setTimeoutCalls, timeouts, exports };
 }

@@ -10,7 +10,8 @@
  *   ROUNDS requests (p99: the median of the passes', so one pause of this shared machine is not the
  *   figure), after one request of each page (the first request of a filter counts its matches per
  *   block, once per loaded version: its time is in the detail). Budget: p99 ≤ 20 ms, and every
- *   page's p99 within 1.5× of page 1's.
+ *   page's p99 within 1.5× of page 1's, or within 0.1 ms of it: a warm page takes microseconds,
+ *   where a p99 measures the machine's pauses rather than the page.
  * - **DynamoDB items read per page**, through the real list-products handler in-process against
  *   the dynalite of a sandbox started for this benchmark (the seed: products 1–200): after each
  *   request, `readMeter` (functions/commons/read-meter.ts, which the middleware resets per
@@ -38,6 +39,11 @@ import { median, runTsChild, spread, startBenchSandbox } from './support';
 const PRODUCTS = 100_000;
 const P99_BUDGET_MS = 20;
 const PAGE_RATIO_BUDGET = 1.5;
+/**
+ * Below this a p99 is this machine's pauses, not the page's work (a warm page takes 6–25 µs at
+ * p50): page N may also be within it of page 1's.
+ */
+const PAGE_SLACK_MS = 0.1;
 const PASSES = 5;
 const ROUNDS = 200;
 const thisFile = fileURLToPath(import.meta.url);
@@ -263,15 +269,20 @@ const timedRows = (results: readonly Timed[]): (BenchRow & Record<string, unknow
     const listing = TIMED.find((l) => l.label === r.label)!;
     const first = r.pages[0]!;
     const worstRatio = Math.max(...r.pages.map((p) => p.p99Ms / first.p99Ms));
-    const ok =
-      r.pages.every((p) => p.p99Ms <= P99_BUDGET_MS && p.returned > 0) && worstRatio <= PAGE_RATIO_BUDGET;
+    const likePageOne = (p: PageTimes) =>
+      p.p99Ms <= Math.max(PAGE_RATIO_BUDGET * first.p99Ms, first.p99Ms + PAGE_SLACK_MS);
+    const ok = r.pages.every((p) => p.p99Ms <= P99_BUDGET_MS && p.returned > 0 && likePageOne(p));
     const pages = r.pages.map((p) => p.page).join(' / ');
     const what = `listing warm, ${PRODUCTS.toLocaleString('en-US')} products, ${r.label}: page ${pages}, p50 / p99`;
     const figures =
       `${r.pages.map((p) => `${p.p50Ms.toFixed(2)} / ${p.p99Ms.toFixed(2)}`).join('; ')} ms; ` +
-      `page N p99 ≤ ${worstRatio.toFixed(2)}× page 1's (today: ${listing.today})`;
+      `page N p99 ≤ ${worstRatio.toFixed(1)}× page 1's, ` +
+      `+${Math.max(...r.pages.map((p) => p.p99Ms - first.p99Ms)).toFixed(3)} ms at most (today: ${listing.today})`;
+    const budget =
+      `p99 ≤ ${P99_BUDGET_MS} ms; page N p99 ≤ ${PAGE_RATIO_BUDGET}× page 1's ` +
+      `or within ${PAGE_SLACK_MS} ms of it`;
     return {
-      row: `${what} | ${figures} | p99 ≤ ${P99_BUDGET_MS} ms, page N ≤ ${PAGE_RATIO_BUDGET}× page 1 | ${ok ? 'ok' : 'over'}`,
+      row: `${what} | ${figures} | ${budget} | ${ok ? 'ok' : 'over'}`,
       detail:
         `${what}: listProducts on the index of ${PRODUCTS.toLocaleString('en-US')} generated products ` +
         `(${r.matches.toLocaleString('en-US')} match, limit 20); the filter's first request (its block counts made) ` +

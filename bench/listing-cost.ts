@@ -275,7 +275,7 @@ const timedRows = (results: readonly Timed[]): (BenchRow & Record<string, unknow
     const pages = r.pages.map((p) => p.page).join(' / ');
     const what = `listing warm, ${PRODUCTS.toLocaleString('en-US')} products, ${r.label}: page ${pages}, p50 / p99`;
     const figures =
-      `${r.pages.map((p) => `${p.p50Ms.toFixed(2)} / ${p.p99Ms.toFixed(2)}`).join('; ')} ms; ` +
+      `${r.pages.map((p) => `${p.p50Ms.toFixed(3)} / ${p.p99Ms.toFixed(3)}`).join('; ')} ms; ` +
       `page N p99 ≤ ${worstRatio.toFixed(1)}× page 1's, ` +
       `+${Math.max(...r.pages.map((p) => p.p99Ms - first.p99Ms)).toFixed(3)} ms at most (today: ${listing.today})`;
     const budget =

@@ -33,7 +33,7 @@ describe('a listing of 20 brands × 2 product types', () => {
     );
     expect(first).toEqual(expectedPage(filter, 1, 7));
     expect(second).toEqual(expectedPage(filter, 2, 7));
-    expect(first.length).toBe(7);
+    expect(first).toHaveLength(7);
   });
 
   it('answers as the same criteria object does', async () => {

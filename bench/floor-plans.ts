@@ -13,12 +13,12 @@
  *   authorizer context with the functions' own code;
  * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/decisions/search-engine.md
  *   D68): the active version, then together the reference data (GetItem: every search checks its
- *   criteria and prices against it, docs/decisions/http-requests.md D13, D46) and the three
- *   objects of the search snapshot a cold search reads (the columns, the text index of the
- *   request's language, the stock), each a pre-signed GET read whole;
+ *   criteria and prices against it, docs/decisions/http-requests.md D13, D46) and the objects of
+ *   the search snapshot a cold search reads (the columns, the text index of the request's
+ *   language, and the stock when the criteria ask for `in_stock`), each a pre-signed GET read whole;
  * - listings (`GET /products`, `GET /countries/{id}/products`: a search in id order,
- *   docs/decisions/search-engine.md D91): the same, less the stock, which only a search on
- *   `in_stock` reads. The three routes load the pre-signer at import, so all have the search floor;
+ *   docs/decisions/search-engine.md D91): the same, never the stock. The three routes load the
+ *   pre-signer at import, so all have the search floor;
  * - the caller's orders: the list's last entry, then the page (two Queries, as the store reads);
  * - writes: the same requests, on the floor's own items (an UpdateItem for an atomic update, a
  *   PutItem for a new item), SQS SendMessageBatch for a batch's chunks, Step Functions
@@ -110,11 +110,15 @@ const languageOf = (event: APIGatewayProxyEvent) =>
     Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-language')?.[1],
   );
 
+/** Whether a criteria object (the search body, or `searchCriteria`) asks for `in_stock`: only then is the stock read. */
+const asksStock = (criteria: string | null | undefined) =>
+  criteria ? 'in_stock' in (JSON.parse(criteria) as object) : false;
+
 /**
  * A search or a listing, cold: the active version, then the reference data with the snapshot
- * objects (see the module comment); the stock only for a search, which may ask for `in_stock`.
+ * objects (see the module comment); the stock only for a search that asks for `in_stock`.
  */
-const searchSteps = (event: APIGatewayProxyEvent, version: string, stock = true): Steps => [
+const searchSteps = (event: APIGatewayProxyEvent, version: string, stock: boolean): Steps => [
   [{ get: activeVersionKey }],
   [
     { readSearchFile: { key: searchDocumentsKey(version) } },
@@ -140,9 +144,15 @@ const PLANS: Readonly<
 > = {
   'list-products': (e, { catalogueVersion: v }) => ({
     floor: FLOORS.search,
-    steps: query(e).searchCriteria === undefined ? listingSteps(e, v) : searchSteps(e, v),
+    steps:
+      query(e).searchCriteria === undefined
+        ? listingSteps(e, v)
+        : searchSteps(e, v, asksStock(query(e).searchCriteria)),
   }),
-  'search-products': (e, { catalogueVersion: v }) => ({ floor: FLOORS.search, steps: searchSteps(e, v) }),
+  'search-products': (e, { catalogueVersion: v }) => ({
+    floor: FLOORS.search,
+    steps: searchSteps(e, v, asksStock(e.body)),
+  }),
   'get-product': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
   'get-product-technical-info': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
   'get-product-ratings': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),

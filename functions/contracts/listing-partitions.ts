@@ -1,11 +1,8 @@
 /**
- * What the listing benchmarks (bench/listing-bound.ts, bench/catalogue-publish.ts, bench/floor-plans.ts)
- * compute as the functions do: which listing partitions a filter reads, their block size, a page's
- * default length and the language a request is answered in.
+ * What the publish benchmark (bench/catalogue-publish.ts) computes of a layout-3 publish: the
+ * listing partitions a product is written into, which no reader reads any more
+ * (docs/decisions/search-engine.md D91); and a page's default length (bench/floor-plans.ts).
  */
 export { DEFAULT_LIMIT } from '#commons/http/paging';
-export { negotiateLanguage } from '#commons/languages';
-export type { ListingFilter, ListingPartition } from '#functions/catalogue/domain/listing';
-export { partitionsFor, partitionsOf } from '#functions/catalogue/domain/listing';
-export { listingBlockSize } from '#functions/catalogue/domain/listing-blocks';
-export type { ProductType } from '#functions/catalogue/domain/product';
+export type { ListingPartition } from '#functions/catalogue/domain/listing';
+export { partitionsOf } from '#functions/catalogue/domain/listing';

@@ -29,10 +29,8 @@ export const OLDEST_LAYOUT = 1;
 export const READER_LAYOUTS = {
   /** Products and their sub-resources, stock levels, countries, business units. */
   items: 1,
-  /** A listing of one partition: a position range of its entries. */
-  listingPartition: 1,
-  /** A listing spanning several partitions: their summaries first. */
-  listingSummaries: 2,
+  /** GET /products and GET /countries/{id}/products: the search snapshot (docs/decisions/search-engine.md D91). */
+  listing: 3,
   /** POST /products/search and GET /products?searchCriteria=: the search snapshot. */
   searchSnapshot: 3,
 } as const;

@@ -1,12 +1,13 @@
 import type { Translated } from '#commons/languages';
 import type { Money } from '#commons/money';
 import { listingBlockSize } from './listing-blocks';
-import { PRODUCT_TYPES, type ProductRecord, type ProductType } from './product';
+import type { ProductRecord, ProductType } from './product';
 
 /**
  * A listing partition: the products matching one value (or any value, when undefined) of each
- * filter dimension. The catalogue is published into every partition a product belongs to,
- * with its position there, so any single-valued filter combination is one partition.
+ * filter dimension. A publish of layout 3 still writes every partition a product belongs to, with
+ * its position there; no reader reads them (listings are answered from the search snapshot,
+ * docs/decisions/search-engine.md D91), and layout 4 stops writing them.
  */
 export interface ListingPartition {
   readonly country?: string;
@@ -26,51 +27,13 @@ export interface ListingEntry {
   readonly price: Money;
 }
 
-/** The filters of a product listing, already validated. Empty arrays mean "any". */
+/** The filters of a product listing, already validated. Empty arrays mean "any" (and so does naming every type). */
 export interface ListingFilter {
   readonly country?: string;
   readonly businessUnit?: string;
   readonly productTypes: readonly ProductType[];
   readonly brands: readonly string[];
 }
-
-/**
- * The most partitions one listing request may span (docs/decisions/catalogue-versions.md D67): its page then costs one
- * request for the partitions' summaries and at most one Query per partition, 9 in all.
- */
-export const MAX_LISTING_PARTITIONS = 8;
-
-/** A filter whose union spans more partitions than MAX_LISTING_PARTITIONS. */
-export class ListingTooWideError extends Error {
-  constructor(readonly partitions: number) {
-    super(`The filter spans ${partitions} listing partitions`);
-    this.name = 'ListingTooWideError';
-  }
-}
-
-/**
- * The partitions whose union is the filter's result. Values within one dimension are
- * alternatives (OR) and a product has one value per dimension, so the partitions are disjoint.
- * More than MAX_LISTING_PARTITIONS of them is refused (ListingTooWideError).
- */
-export const partitionsFor = (filter: ListingFilter): ListingPartition[] => {
-  const types = new Set(filter.productTypes);
-  // Asking for every type is asking for any type: one partition instead of several.
-  const typeChoices: (ProductType | undefined)[] =
-    types.size === 0 || PRODUCT_TYPES.every((t) => types.has(t)) ? [undefined] : [...types];
-  const brands = [...new Set(filter.brands)];
-  const brandChoices: (string | undefined)[] = brands.length === 0 ? [undefined] : brands;
-  const count = typeChoices.length * brandChoices.length;
-  if (count > MAX_LISTING_PARTITIONS) throw new ListingTooWideError(count);
-  return typeChoices.flatMap((type) =>
-    brandChoices.map((brand) => ({
-      ...(filter.country ? { country: filter.country } : {}),
-      ...(filter.businessUnit ? { businessUnit: filter.businessUnit } : {}),
-      ...(type ? { type } : {}),
-      ...(brand !== undefined ? { brand } : {}),
-    })),
-  );
-};
 
 const orAny = <T>(value: T): (T | undefined)[] => [undefined, value];
 

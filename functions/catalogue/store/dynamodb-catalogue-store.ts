@@ -1,41 +1,13 @@
-import { getItem, getItems, type Item, readPositions, withoutKeys } from '#commons/store/table-items';
-import {
-  listingPartitionKey,
-  listingSummaryKey,
-  productKey,
-  referenceDataKey,
-  stockKey,
-} from '#functions/contracts/keys/catalogue-keys';
+import { getItem, withoutKeys } from '#commons/store/table-items';
+import { productKey, referenceDataKey, stockKey } from '#functions/contracts/keys/catalogue-keys';
 import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
-import type { ListingEntry, ListingPartition } from '../domain/listing';
-import type { ListingReader } from '../domain/listing-page';
-import { decodeSummary } from '../domain/listing-summary';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import { type ActiveVersion, activeVersion } from './active-version';
 import type { CatalogueStore } from './catalogue-store';
 
-const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
-
 /** A published version: its id, and the layout it was written in (docs/decisions/catalogue-versions.md D73). */
 export type CatalogueVersion = Pick<ActiveVersion, 'version' | 'layout'>;
-
-const listingsAt = ({ version, layout }: CatalogueVersion): ListingReader => ({
-  async readPositions(partition: ListingPartition, from: number, to: number) {
-    requireLayout(layout, READER_LAYOUTS.listingPartition);
-    return (await readPositions(listingPartitionKey(version, partition), from, to)).map(toEntry);
-  },
-  async summaries(partitions: readonly ListingPartition[]) {
-    // A version older than the summaries has none: never page a union from their absence.
-    requireLayout(layout, READER_LAYOUTS.listingSummaries);
-    const items = await getItems(partitions.map((p) => listingSummaryKey(version, p)));
-    const byPartition = new Map(items.map((item) => [item.pk, String(item.blocks)]));
-    return partitions.map((p) => {
-      const blocks = byPartition.get(listingPartitionKey(version, p));
-      return blocks === undefined ? undefined : decodeSummary(blocks);
-    });
-  },
-});
 
 /**
  * A published version's reference data never changes (a change is a new version), so each
@@ -79,7 +51,6 @@ export const catalogueAt = (published: CatalogueVersion): CatalogueStore => {
       items();
       return referenceAt(version);
     },
-    listings: listingsAt(published),
   };
 };
 
@@ -88,10 +59,6 @@ export const EMPTY_CATALOGUE: CatalogueStore = {
   getProduct: async () => undefined,
   getStock: async () => undefined,
   getReferenceData: async () => ({ countries: [], businessUnits: [], rates: { base: 'EUR', rates: {} } }),
-  listings: {
-    readPositions: async () => [],
-    summaries: async (partitions) => partitions.map(() => undefined),
-  },
 };
 
 /**

@@ -1,30 +1,10 @@
 import type { ListingPartition } from '#functions/catalogue/domain/listing';
-import { partitionsFor, partitionsOf, publishListings } from '#functions/catalogue/domain/listing';
+import { partitionsOf, publishListings } from '#functions/catalogue/domain/listing';
 import { listingPartitionKey as versionedPartitionKey } from '#functions/contracts/keys/catalogue-keys';
 import { catalogue, product } from './product-fixtures';
 
 /** Partition keys of one catalogue version. */
 const listingPartitionKey = (p: ListingPartition) => versionedPartitionKey('v1', p);
-
-describe('partitionsFor', () => {
-  it('is one partition for single values and for no filter', () => {
-    expect(partitionsFor({ productTypes: [], brands: [] })).toEqual([{}]);
-    expect(
-      partitionsFor({ country: 'FR', businessUnit: 'books', productTypes: ['book'], brands: ['Acme'] }),
-    ).toEqual([{ country: 'FR', businessUnit: 'books', type: 'book', brand: 'Acme' }]);
-  });
-
-  it('is one partition per alternative, deduplicated', () => {
-    expect(partitionsFor({ productTypes: ['book'], brands: ['Acme', 'Zeta', 'Acme'] })).toEqual([
-      { type: 'book', brand: 'Acme' },
-      { type: 'book', brand: 'Zeta' },
-    ]);
-  });
-
-  it('treats every product type at once as any type', () => {
-    expect(partitionsFor({ productTypes: ['computer', 'book'], brands: [] })).toEqual([{}]);
-  });
-});
 
 describe('publishListings', () => {
   it('puts a product in every partition of its values or "any", once each', () => {

@@ -25,6 +25,15 @@ export const stockItemKey = (productId: number, locationId: string, generation: 
   pk: productPartition(productId),
   sk: `STOCK#${locationId}#${generationPart(generation)}`,
 });
+/** Which product, or product and location, a shared item's key is of; undefined for any other key. */
+export const sharedItemOf = (key: { pk: string; sk: string }) => {
+  if (!key.pk.startsWith('CAT#PRODUCT#')) return undefined;
+  const productId = Number(key.pk.slice('CAT#PRODUCT#'.length));
+  return key.sk.startsWith('STOCK#')
+    ? { productId, locationId: key.sk.slice('STOCK#'.length, -11) }
+    : { productId };
+};
+
 /**
  * The sort key range where a version of generation `generation` finds what it reads of an item:
  * the greatest sort key within it (one Query, newest first, Limit 1).

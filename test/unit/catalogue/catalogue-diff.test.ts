@@ -2,8 +2,9 @@
  * What a version writes of the shared product and stock items (docs/decisions/catalogue-versions.md D90): only what
  * changed since the active version, a tombstone for what left, and the manifest it reads.
  */
-import type { Catalogue } from '#functions/catalogue/domain/catalogue-file';
+
 import { diffCatalogue } from '#functions/catalogue/domain/catalogue-diff';
+import type { Catalogue } from '#functions/catalogue/domain/catalogue-file';
 import {
   contentHash,
   decodeManifest,

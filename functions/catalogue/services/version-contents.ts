@@ -5,12 +5,23 @@ import { layoutOf, SHARED_ITEMS_LAYOUT } from '../domain/catalogue-layout';
 import { liveEntries, type Manifest, parseStockId, stockId } from '../domain/catalogue-manifest';
 import type { StockLevel } from '../domain/reference-data';
 import { versionCatalogue } from '../store/catalogue-items';
-import { itemId, type PublishDeps, type VersionItem, type VersionRecord } from './publish-ports';
+import {
+  type ImportFiles,
+  itemId,
+  type PublishDeps,
+  type VersionItem,
+  type VersionRecord,
+} from './publish-ports';
 
 /**
  * What a version holds and reads, from its files (docs/decisions/catalogue-versions.md D90): the plan files, its
  * stock updates' files after them, and since layout 4 its manifest and catalogue copy.
  */
+
+/** What reading a version back needs of the bucket (the catalogue CLI gives its own). */
+export interface VersionFileReader {
+  readonly files: Pick<ImportFiles, 'readVersionFile' | 'readCatalogueCopy'>;
+}
 
 /** Plan files read at once when a version is read back. */
 const READS_AT_ONCE = 8;
@@ -24,7 +35,7 @@ const range = (from: number, to: number) =>
 
 /** Reads files `numbers` of a version, calling `each` in file order. */
 export async function eachVersionFile(
-  deps: PublishDeps,
+  deps: VersionFileReader,
   version: string,
   numbers: readonly number[],
   each: (items: readonly VersionItem[], file: number) => void,
@@ -94,7 +105,7 @@ export async function leftoverAbove(deps: PublishDeps, generation: number, self:
  * with its stock updates' files over it; an older version's plan files, as D73 reads them.
  */
 export async function catalogueOfVersion(
-  deps: PublishDeps,
+  deps: VersionFileReader,
   record: VersionRecord,
 ): Promise<Catalogue | undefined> {
   const read = versionCatalogue();

@@ -1,5 +1,3 @@
-import type { ListingPartition } from '../../catalogue/domain/listing';
-
 /**
  * Where each catalogue item lives in the table (pk/sk). A version's reference data sits under the
  * version (`CAT#<version>#REFERENCE`); since layout 4 products and stock levels are shared between
@@ -62,6 +60,14 @@ export const referenceDataKey = (version: string) => ({
   pk: versioned(version, 'REFERENCE'),
   sk: REFERENCE_SORT_KEY,
 });
+
+/** A listing partition of layouts 1–3 (docs/decisions/catalogue-versions.md D67): one value, or any, of each dimension. */
+interface ListingPartition {
+  readonly country?: string;
+  readonly businessUnit?: string;
+  readonly type?: string;
+  readonly brand?: string;
+}
 
 const ANY = '*';
 /** Brands are free text: encoding keeps `#`, `|` and `*` in a brand from colliding with the key syntax. */

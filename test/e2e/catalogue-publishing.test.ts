@@ -10,7 +10,11 @@ import { readActive, readActiveCatalogue } from '#cli/catalogue/read-catalogue';
 import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
-import { productItemKey, referenceDataKey } from '#functions/contracts/keys/catalogue-keys';
+import {
+  productItemKey,
+  referenceDataKey,
+  versionRecordKey,
+} from '#functions/contracts/keys/catalogue-keys';
 import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
 import { publishFile } from '#local/catalogue/publish-file';
 import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
@@ -179,12 +183,14 @@ describe('publishing a catalogue', () => {
     const oldProduct = () => get(productItemKey(1, before!.generation!));
     const oldReference = () => get(referenceDataKey(before!.version));
     expect((await oldProduct()).Item).toBeDefined();
+    // The version's record goes last, after its items and files.
     await waitUntil(
-      async () => (await oldReference()).Item === undefined || undefined,
+      async () => (await get(versionRecordKey(before!.version))).Item === undefined || undefined,
       40_000,
       "the previous version's removal",
     );
     expect((await oldProduct()).Item).toBeUndefined();
+    expect((await oldReference()).Item).toBeUndefined();
     expect(((await sandbox.api('/products/1')).body as { label: string }).label).not.toBe('new 1');
   });
 

@@ -10,11 +10,7 @@ import { readActive, readActiveCatalogue } from '#cli/catalogue/read-catalogue';
 import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
-import {
-  productItemKey,
-  referenceDataKey,
-  versionRecordKey,
-} from '#functions/contracts/keys/catalogue-keys';
+import { productItemKey, referenceDataKey, versionRecordKey } from '#functions/contracts/keys/catalogue-keys';
 import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
 import { publishFile } from '#local/catalogue/publish-file';
 import { seedCatalogueText } from '#local/seed/catalogue-file-seed';

@@ -68,6 +68,9 @@ describe('docs/architecture.md "The table"', () => {
   const keys: Record<string, { pk: string; sk: string }> = {
     productKey: catalogueKeys.productKey(version, 42),
     stockKey: catalogueKeys.stockKey(version, 42, 'WH-1'),
+    productItemKey: catalogueKeys.productItemKey(42, 7),
+    stockItemKey: catalogueKeys.stockItemKey(42, 'wh-1', 7),
+    generationCounterKey: catalogueKeys.generationCounterKey,
     referenceDataKey: catalogueKeys.referenceDataKey(version),
     listingPartitionKey: listing,
     listingSortKey: listing,

@@ -47,7 +47,7 @@ import {
 import { customerOrdersList, orderKey } from '#functions/contracts/keys/order-keys';
 import { reportKey } from '#functions/contracts/keys/report-keys';
 import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
-import { DEFAULT_LIMIT } from '#functions/contracts/listing-partitions';
+import { DEFAULT_LIMIT } from '#functions/contracts/page-defaults';
 import { negotiateLanguage } from '#functions/contracts/served-languages';
 import { tableSchema } from '#functions/contracts/table-schema';
 import type { Route } from '#functions/routes';

@@ -3,7 +3,6 @@
  * versions, the publish records and lock, the listing entries, and a version's catalogue read back
  * from its files.
  */
-export type { ListingEntry } from '#functions/catalogue/domain/listing';
 export type {
   ActiveRecord,
   LockHolder,

@@ -1,7 +1,14 @@
 import { isKnownCurrency, type Money } from '#commons/money';
-import type { ListingFilter } from './listing';
 import type { ProductType } from './product';
 import type { ReferenceData } from './reference-data';
+
+/** The filters of a product listing, already validated. Empty arrays mean "any" (and so does naming every type). */
+export interface ListingFilter {
+  readonly country?: string;
+  readonly businessUnit?: string;
+  readonly productTypes: readonly ProductType[];
+  readonly brands: readonly string[];
+}
 
 /** A product listing as a client asks for it, from query parameters or a search criteria object. */
 export interface ListingRequest extends ListingFilter {

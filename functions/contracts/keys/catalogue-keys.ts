@@ -61,39 +61,6 @@ export const referenceDataKey = (version: string) => ({
   sk: REFERENCE_SORT_KEY,
 });
 
-/** A listing partition of layouts 1–3 (docs/decisions/catalogue-versions.md D67): one value, or any, of each dimension. */
-interface ListingPartition {
-  readonly country?: string;
-  readonly businessUnit?: string;
-  readonly type?: string;
-  readonly brand?: string;
-}
-
-const ANY = '*';
-/** Brands are free text: encoding keeps `#`, `|` and `*` in a brand from colliding with the key syntax. */
-export const listingPartitionKey = (version: string, p: ListingPartition) =>
-  versioned(
-    version,
-    [
-      'LIST',
-      `c=${p.country ?? ANY}`,
-      `u=${p.businessUnit ? encodeURIComponent(p.businessUnit) : ANY}`,
-      `t=${p.type ?? ANY}`,
-      `b=${p.brand !== undefined ? encodeURIComponent(p.brand) : ANY}`,
-    ].join('#'),
-  );
-
-/** The entries' sort keys all start so, which the partition's summary's does not. */
-export const LISTING_ENTRY_PREFIX = 'P#';
-/** Sort key of a listing entry: zero-padded so string order is id order. */
-export const listingSortKey = (productId: number) =>
-  `${LISTING_ENTRY_PREFIX}${String(productId).padStart(10, '0')}`;
-/** The partition's summary (listing-summary.ts) sits in the partition itself, after its entries. */
-export const listingSummaryKey = (version: string, p: ListingPartition) => ({
-  pk: listingPartitionKey(version, p),
-  sk: 'SUMMARY',
-});
-
 /** The partition of the catalogue's control items. */
 const CONTROL = 'CATALOGUE';
 /** Which version readers see, since when, with its counts. */

@@ -21,6 +21,12 @@ export interface ItemKeyEvent {
 export interface ItemCounts {
   readonly written: number;
   readonly deleted: number;
+  /**
+   * On-demand write request units (DynamoDB's rules): a put, a unit per started KB of its item;
+   * an update or a delete, one (a lower bound: DynamoDB bills the item's size, which the request
+   * does not carry); twice that in a transaction.
+   */
+  readonly units: number;
 }
 
 export interface ItemWritesDocument extends ItemCounts {
@@ -62,14 +68,33 @@ const text = (attribute: Json): string =>
   attribute && typeof attribute === 'object' && 'S' in attribute
     ? String(attribute.S)
     : String(attribute ?? '');
-const keyOf = (op: ItemOperation, item: Json) => ({
+/** An attribute value's size as DynamoDB counts it (docs: "Item sizes and formats"). */
+const valueBytes = (value: Json): number => {
+  if (!value || typeof value !== 'object') return 1;
+  if ('S' in value) return Buffer.byteLength(String(value.S));
+  if ('N' in value) return Math.ceil(String(value.N).replace(/^-|\.|e.*$/gi, '').length / 2) + 1;
+  if ('B' in value) return Buffer.byteLength(String(value.B), 'base64');
+  if ('SS' in value || 'NS' in value || 'BS' in value)
+    return (value.SS ?? value.NS ?? value.BS).reduce((n: number, v: string) => n + Buffer.byteLength(v), 0);
+  if ('L' in value) return 3 + value.L.reduce((n: number, v: Json) => n + 1 + valueBytes(v), 0);
+  if ('M' in value) return 3 + itemBytes(value.M) + Object.keys(value.M).length;
+  return 1; // BOOL, NULL
+};
+const itemBytes = (item: Json): number =>
+  Object.entries(item ?? {}).reduce((n, [name, value]) => n + Buffer.byteLength(name) + valueBytes(value), 0);
+
+const keyOf = (op: ItemOperation, item: Json, transaction = false) => ({
   op,
   pk: text(item?.[tableSchema.partitionKey]),
   sk: text(item?.[tableSchema.sortKey]),
+  units: (op === 'put' ? Math.max(1, Math.ceil(itemBytes(item) / 1024)) : 1) * (transaction ? 2 : 1),
 });
 
-/** The items one write request's body writes and deletes, in its order. */
-export function itemsOfRequest(operation: string, body: Json): Omit<ItemKeyEvent, 'seq'>[] {
+/** The items one write request's body writes and deletes, in its order, with their write units. */
+export function itemsOfRequest(
+  operation: string,
+  body: Json,
+): (Omit<ItemKeyEvent, 'seq'> & { readonly units: number })[] {
   switch (operation) {
     case 'PutItem':
       return [keyOf('put', body.Item)];
@@ -85,9 +110,9 @@ export function itemsOfRequest(operation: string, body: Json): Omit<ItemKeyEvent
       );
     case 'TransactWriteItems':
       return (body.TransactItems ?? []).flatMap((item: Json) => {
-        if (item.Put) return [keyOf('put', item.Put.Item)];
-        if (item.Update) return [keyOf('update', item.Update.Key)];
-        if (item.Delete) return [keyOf('delete', item.Delete.Key)];
+        if (item.Put) return [keyOf('put', item.Put.Item, true)];
+        if (item.Update) return [keyOf('update', item.Update.Key, true)];
+        if (item.Delete) return [keyOf('delete', item.Delete.Key, true)];
         return [];
       });
     default:
@@ -102,10 +127,9 @@ export interface ItemWrites {
 }
 
 export function itemWrites(capacity = RECENT_KEYS): ItemWrites {
-  let written = 0;
-  let deleted = 0;
+  const totals = { written: 0, deleted: 0, units: 0 };
   let sequence = 0;
-  const byKind = new Map<string, { written: number; deleted: number }>();
+  const byKind = new Map<string, { written: number; deleted: number; units: number }>();
   const ring: ItemKeyEvent[] = [];
   return {
     record(operation, body) {
@@ -115,17 +139,15 @@ export function itemWrites(capacity = RECENT_KEYS): ItemWrites {
       } catch {
         return; // not a request DynamoDB would accept either
       }
-      for (const item of itemsOfRequest(operation, parsed)) {
+      for (const { units, ...item } of itemsOfRequest(operation, parsed)) {
         sequence += 1;
         const kind = keyKind(item.pk);
-        const counts = byKind.get(kind) ?? { written: 0, deleted: 0 };
+        const counts = byKind.get(kind) ?? { written: 0, deleted: 0, units: 0 };
         byKind.set(kind, counts);
-        if (item.op === 'delete') {
-          deleted += 1;
-          counts.deleted += 1;
-        } else {
-          written += 1;
-          counts.written += 1;
+        for (const sum of [totals, counts]) {
+          if (item.op === 'delete') sum.deleted += 1;
+          else sum.written += 1;
+          sum.units += units;
         }
         ring[(sequence - 1) % capacity] = { seq: sequence, ...item };
       }
@@ -134,8 +156,7 @@ export function itemWrites(capacity = RECENT_KEYS): ItemWrites {
       const start = sequence % capacity;
       const recent = ring.length < capacity ? [...ring] : [...ring.slice(start), ...ring.slice(0, start)];
       return {
-        written,
-        deleted,
+        ...totals,
         byKind: Object.fromEntries([...byKind].map(([kind, counts]) => [kind, { ...counts }])),
         sequence,
         recent,
@@ -163,12 +184,15 @@ export function itemsBetween(
   before: ItemWritesDocument,
   after: ItemWritesDocument,
 ): ItemCounts & { readonly byKind: Record<string, ItemCounts> } {
+  const minus = (a: ItemCounts, b: ItemCounts): ItemCounts => ({
+    written: a.written - b.written,
+    deleted: a.deleted - b.deleted,
+    units: a.units - b.units,
+  });
   const byKind: Record<string, ItemCounts> = {};
   for (const [kind, counts] of Object.entries(after.byKind)) {
-    const earlier = before.byKind[kind] ?? { written: 0, deleted: 0 };
-    const written = counts.written - earlier.written;
-    const deleted = counts.deleted - earlier.deleted;
-    if (written > 0 || deleted > 0) byKind[kind] = { written, deleted };
+    const difference = minus(counts, before.byKind[kind] ?? { written: 0, deleted: 0, units: 0 });
+    if (difference.written > 0 || difference.deleted > 0) byKind[kind] = difference;
   }
-  return { written: after.written - before.written, deleted: after.deleted - before.deleted, byKind };
+  return { ...minus(after, before), byKind };
 }

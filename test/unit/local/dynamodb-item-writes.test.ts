@@ -37,7 +37,27 @@ describe('the items the sandbox saw written', () => {
     expect(itemsBetween(before, writes.toJSON())).toEqual({
       written: 1,
       deleted: 1,
-      byKind: { 'CAT#PRODUCT#<id>': { written: 0, deleted: 1 }, CATALOGUE: { written: 1, deleted: 0 } },
+      units: 2,
+      byKind: {
+        'CAT#PRODUCT#<id>': { written: 0, deleted: 1, units: 1 },
+        CATALOGUE: { written: 1, deleted: 0, units: 1 },
+      },
     });
+  });
+
+  it('cost a write unit per started KB of a put item, as DynamoDB bills them', () => {
+    const writes = itemWrites();
+    const item = (bytes: number) =>
+      JSON.stringify({
+        Item: {
+          pk: { S: 'CAT#PRODUCT#1' },
+          sk: { S: 'PRODUCT#0000000001' },
+          data: { M: { text: { S: 'x'.repeat(bytes) }, n: { N: '12.5' } } },
+        },
+      });
+    writes.record('PutItem', item(900));
+    expect(writes.toJSON().units).toBe(1);
+    writes.record('PutItem', item(2_500));
+    expect(writes.toJSON().units).toBe(1 + 3);
   });
 });

@@ -117,6 +117,7 @@ interface Published {
   readonly seconds: number;
   /** Written and deleted from the upload to the end of the workflow (the removal of the previous version). */
   readonly items: ItemCounts & { readonly byKind: Record<string, ItemCounts> };
+  /** DynamoDB write requests from the upload to the switch (a batch counts once). */
   readonly writeRequests: number;
   readonly duringReads: readonly PageCost[];
 }
@@ -209,10 +210,10 @@ export async function benchCataloguePublish(): Promise<BenchRow[]> {
           `${r.seconds.toFixed(1)} s to the switch (today ${today.items} items, ${today.requests} requests, ${today.seconds} s) | ` +
           `≤ ${ITEMS_PER_PRODUCT_BUDGET} items per product | ${ok ? 'ok' : 'over'}`,
         detail:
-          `full publish of ${count(r.products)} products (${r.products === SEED ? "the seed's" : 'generated from the seed, ids 1..N,'} every ` +
+          `full publish of ${count(r.products)} products (${r.products === SEED ? "the seed's products" : 'generated from the seed, ids 1..N'}, every ` +
           `price and stock quantity changed, so nothing is shared with the active version) through the sandbox's workflow: ` +
           `${r.seconds.toFixed(2)} s to the switch; from the upload to the end of the workflow ${count(r.items.written)} items written ` +
-          `(${kinds(r.items, 'written')}), ${count(r.items.units)} write units, ${count(r.writeRequests)} write requests; ` +
+          `(${kinds(r.items, 'written')}), ${count(r.items.units)} write units; ${count(r.writeRequests)} write requests to the switch; ` +
           `the removal of the previous version deleted ${count(r.items.deleted)} items (${kinds(r.items, 'deleted') || 'none'})`,
         ok,
       });
@@ -247,7 +248,7 @@ export async function benchCataloguePublish(): Promise<BenchRow[]> {
         `${change.seconds.toFixed(2)} s to the switch; ${count(change.items.written)} items written (${kinds(change.items, 'written')}) ` +
         `against ${count(full.items.written)} by the full publish; the workflow's removal of the previous version deleted ` +
         `${count(change.items.deleted)} items (${kinds(change.items, 'deleted') || 'none'}) against the ${count(versionItems(full.items))} ` +
-        `items that version wrote (what removing it whole deletes); ${count(change.writeRequests)} write requests, ${count(change.items.units)} write units`,
+        `items that version wrote (what removing it whole deletes); ${count(change.items.units)} write units; ${count(change.writeRequests)} write requests to the switch`,
       ok: changeOk,
     });
 

@@ -27,6 +27,7 @@ import { benchSandboxCatalogue } from './sandbox-catalogue-load';
 import { benchRateLimit, benchSandbox } from './sandbox-load';
 import { benchSearch } from './search';
 import { benchSearchLibrary } from './search-library';
+import { benchSearchSize } from './search-size';
 import { benchWarmOverhead } from './warm-overhead';
 
 /** In the order of docs/performance.md "Budgets"'s table. */
@@ -37,6 +38,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'listing', run: () => benchListing() },
   { name: 'search', run: () => benchSearch() },
   { name: 'search-library', run: () => benchSearchLibrary() },
+  { name: 'search-size', run: () => benchSearchSize() },
   { name: 'pdf', run: () => benchPdf() },
   { name: 'batch', run: async () => [await benchBatch()] },
   { name: 'batch-fairness', run: () => benchBatchFairness() },

@@ -38,15 +38,18 @@ const S3_MB_S = [50, 100] as const;
 const PASSES = 5;
 const ROUNDS = 10;
 const thisFile = fileURLToPath(import.meta.url);
+/** This module, whose `--publish <products> <dir>` child mode writes a snapshot (bench/search-size.ts runs it too). */
+export const SEARCH_BENCH_FILE = thisFile;
 const MB = 2 ** 20;
 
-const files = (dir: string) => ({
+/** The files of a snapshot the publish child writes, as the import bucket holds them. */
+export const snapshotFiles = (dir: string) => ({
   documents: path.join(dir, 'documents.bin.gz'),
   text: (language: string) => path.join(dir, `text-${language}.bin.gz`),
   stock: path.join(dir, 'stock.json'),
 });
 
-interface Published {
+export interface Published {
   readonly publishMs: number;
   /** The bytes a cold search in French fetches, and the whole snapshot's. */
   readonly coldBytes: number;
@@ -62,7 +65,7 @@ const publish = async (products: number, dir: string): Promise<Published> => {
   const started = performance.now();
   const snapshot = searchSnapshotOf(catalogue);
   const stock = JSON.stringify(stockSnapshotOf(seedStocks(catalogue)));
-  const to = files(dir);
+  const to = snapshotFiles(dir);
   writeFileSync(to.documents, await compressSnapshot(snapshot.documents));
   for (const language of LANGUAGES)
     writeFileSync(to.text(language), await compressSnapshot(snapshot.texts[language]));
@@ -77,6 +80,20 @@ const publish = async (products: number, dir: string): Promise<Published> => {
   };
 };
 
+/** The reference data a search shapes its answers with (countries, units, rates). */
+export const sampleReference = {
+  countries: [
+    { id: 'FR', label: { en: 'France' }, currency: 'EUR' },
+    { id: 'GB', label: { en: 'United Kingdom' }, currency: 'GBP' },
+    { id: 'DE', label: { en: 'Germany' }, currency: 'EUR' },
+  ],
+  businessUnits: ['books', 'education', 'computing', 'gaming', 'professional'].map((id) => ({
+    id,
+    label: { en: id },
+  })),
+  rates: { base: 'EUR', rates: { GBP: 0.85, USD: 1.08 } },
+};
+
 interface Served {
   readonly loadMs: number;
   readonly p50Ms: number;
@@ -89,37 +106,22 @@ interface Served {
   readonly rssMb: number;
 }
 
-const serve = async (dir: string): Promise<Served> => {
-  const { decompressSnapshot, unpackSearchColumns, unpackTextIndex, stockMask, searchProducts } =
-    await import('#functions/contracts/search-engine');
-  const from = files(dir);
-  // What S3 would hand the function: the objects' bytes.
-  const bytes = {
-    documents: readFileSync(from.documents),
-    text: readFileSync(from.text('fr')),
-    stock: readFileSync(from.stock),
-  };
-  const reference = {
-    countries: [
-      { id: 'FR', label: { en: 'France' }, currency: 'EUR' },
-      { id: 'GB', label: { en: 'United Kingdom' }, currency: 'GBP' },
-      { id: 'DE', label: { en: 'Germany' }, currency: 'EUR' },
-    ],
-    businessUnits: ['books', 'education', 'computing', 'gaming', 'professional'].map((id) => ({
-      id,
-      label: { en: id },
-    })),
-    rates: { base: 'EUR', rates: { GBP: 0.85, USD: 1.08 } },
-  };
-  const store = { getReferenceData: async () => reference };
-  globalThis.gc?.();
-  const before = process.memoryUsage();
-  const started = performance.now();
+type SearchEngine = typeof import('#functions/contracts/search-engine');
+
+/**
+ * What a search function does with the snapshot's bytes it fetched: unzips and unpacks them into
+ * the index a search reads (stock masks made on first use, as the function does).
+ */
+export async function loadSnapshot(
+  engine: SearchEngine,
+  bytes: { readonly documents: Buffer; readonly text: Buffer; readonly stock?: Buffer },
+) {
+  const { decompressSnapshot, unpackSearchColumns, unpackTextIndex, stockMask } = engine;
   const [columns, text] = await Promise.all([
     decompressSnapshot(bytes.documents).then(unpackSearchColumns),
     decompressSnapshot(bytes.text).then(unpackTextIndex),
   ]);
-  const stock = JSON.parse(bytes.stock.toString('utf8')) as Record<string, number[]>;
+  const stock = bytes.stock ? (JSON.parse(bytes.stock.toString('utf8')) as Record<string, number[]>) : {};
   const masks = new Map<string, Uint8Array>();
   const index = {
     columns,
@@ -130,8 +132,25 @@ const serve = async (dir: string): Promise<Served> => {
       return masks.get(location);
     },
   };
-  const sources = { index: async () => index, store };
-  const mix = searchMix(columns.count);
+  const store = { getReferenceData: async () => sampleReference };
+  return { count: columns.count, sources: { index: async () => index, store } };
+}
+
+const serve = async (dir: string): Promise<Served> => {
+  const engine = await import('#functions/contracts/search-engine');
+  const { searchProducts } = engine;
+  const from = snapshotFiles(dir);
+  // What S3 would hand the function: the objects' bytes.
+  const bytes = {
+    documents: readFileSync(from.documents),
+    text: readFileSync(from.text('fr')),
+    stock: readFileSync(from.stock),
+  };
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const { count, sources } = await loadSnapshot(engine, bytes);
+  const mix = searchMix(count);
   await searchProducts(sources, mix[0]!, 'fr');
   const loadMs = performance.now() - started;
   // One warm-up round, then passes of rounds; p99 is each pass's, the median of them: a pause of

@@ -57,7 +57,10 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
   const { state, queues, reports, stepFunctions } = sandbox;
-  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
+  // Items as the functions send them, through the transaction front (local/sandbox-stats.ts).
+  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint, {
+    itemsAt: sandbox.servers.dynamodbEndpoint,
+  });
   let front: HttpFront | undefined;
   let mappings: QueueMappings | undefined;
   // New requests stop first, then deliveries and executions (their invocations in progress

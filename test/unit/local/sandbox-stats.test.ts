@@ -1,11 +1,19 @@
 import {
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteItemCommand,
+  DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { keysSince } from '#local/dynamodb-item-writes';
 import { type LocalDynamoDb, startDynamoDb } from '#local/local-dynamodb';
+import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
 import { countDynamoDbRequests, sandboxStats, writesIn } from '#local/sandbox-stats';
+import { startTransactionFront } from '#local/transactions/transaction-front';
+import { startLocalTable } from '../support/local-table';
 
 describe('the sandbox stats', () => {
   let dynamodb: LocalDynamoDb;
@@ -72,7 +80,11 @@ describe('the sandbox stats', () => {
   });
 
   it('carry the report executions when the sandbox runs them', () => {
-    const counter = { requests: {}, stop: () => {} };
+    const counter = {
+      requests: {},
+      items: { record: () => {}, toJSON: () => ({}) as never },
+      stop: () => {},
+    };
     const executions = { started: 2, succeeded: 1, failed: 1 } as never;
     const stats = (source?: () => never) =>
       JSON.parse(
@@ -80,5 +92,92 @@ describe('the sandbox stats', () => {
       );
     expect(stats(() => executions).executions).toEqual({ started: 2, succeeded: 1, failed: 1 });
     expect(stats()).not.toHaveProperty('executions');
+  });
+
+  it('count the items written and deleted by kind of key, and keep their keys in order', async () => {
+    // A table of its own, keyed pk and sk as the service's is.
+    const TableName = 'items-test';
+    const table = await startLocalTable(TableName);
+    const key = (pk: string, sk: string) => ({ pk: { S: pk }, sk: { S: sk } });
+    // As in the sandbox: the client sends to the transaction front, which sends to dynalite.
+    const front = await startTransactionFront(table.endpoint);
+    const client = new DynamoDBClient({
+      endpoint: front.endpoint,
+      region: SANDBOX_REGION,
+      credentials: SANDBOX_CREDENTIALS,
+    });
+    const counter = countDynamoDbRequests(table.endpoint, { itemsAt: front.endpoint });
+    try {
+      const stats = () =>
+        JSON.parse(JSON.stringify(sandboxStats({ dynamodb: counter, mappings: () => ({}) })));
+      await client.send(new PutItemCommand({ TableName, Item: key('CATALOGUE', 'LOCK') }));
+      const since = stats().dynamodb.items.sequence;
+      await client.send(
+        new BatchWriteItemCommand({
+          RequestItems: {
+            [TableName]: [
+              { PutRequest: { Item: key('CAT#PRODUCT#7', 'PRODUCT#0000000002') } },
+              { PutRequest: { Item: key('CAT#PRODUCT#8', 'STOCK#paris#0000000002') } },
+              { DeleteRequest: { Key: key('CAT#PRODUCT#9', 'PRODUCT#0000000001') } },
+            ],
+          },
+        }),
+      );
+      await client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName,
+                Key: key('CATALOGUE', 'LOCK'),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            { Put: { TableName, Item: key('CAT#20261126T124605Z-a1b2c3#REFERENCE', 'REFERENCE') } },
+            {
+              Update: {
+                TableName,
+                Key: key('CATALOGUE', 'ACTIVE'),
+                UpdateExpression: 'SET v = :v',
+                ExpressionAttributeValues: { ':v': { S: 'x' } },
+              },
+            },
+          ],
+        }),
+      );
+      await client.send(new DeleteItemCommand({ TableName, Key: key('CATALOGUE', 'LOCK') }));
+      // Reads are not writes.
+      await client.send(new GetItemCommand({ TableName, Key: key('CATALOGUE', 'ACTIVE') }));
+
+      const { items } = stats().dynamodb;
+      expect(items).toMatchObject({
+        written: 5,
+        deleted: 2,
+        // One unit an item of at most 1 KB, two in a transaction.
+        units: 9,
+        sequence: 7,
+        byKind: {
+          CATALOGUE: { written: 2, deleted: 1 },
+          'CAT#PRODUCT#<id>': { written: 2, deleted: 1 },
+          'CAT#<version>#REFERENCE': { written: 1, deleted: 0 },
+        },
+      });
+      expect(keysSince(items, since).map(({ op, pk, sk }) => `${op} ${pk} ${sk}`)).toEqual([
+        'put CAT#PRODUCT#7 PRODUCT#0000000002',
+        'put CAT#PRODUCT#8 STOCK#paris#0000000002',
+        'delete CAT#PRODUCT#9 PRODUCT#0000000001',
+        'put CAT#20261126T124605Z-a1b2c3#REFERENCE REFERENCE',
+        'update CATALOGUE ACTIVE',
+        'delete CATALOGUE LOCK',
+      ]);
+      expect(keysSince(items, since).map((event) => event.seq)).toEqual([2, 3, 4, 5, 6, 7]);
+      // Requests are counted at dynalite, where the transaction's items arrived one by one.
+      expect(counter.requests).toMatchObject({ BatchWriteItem: 1, DeleteItem: 1, GetItem: 1 });
+    } finally {
+      counter.stop();
+      client.destroy();
+      await front.close();
+      await table.close();
+    }
   });
 });

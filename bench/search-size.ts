@@ -37,7 +37,7 @@ const S3_MB_S = [50, 100] as const;
 const RUNS = 3;
 /** Heap for the publish child, which holds the whole catalogue as objects (24 GB on this machine). */
 const PUBLISH_HEAP_MB = 12_000;
-const TODAY = '330,000–430,000 (extrapolated from 100,000, D68)';
+const TODAY = '330,000–430,000, extrapolated from 100,000 in D68';
 const thisFile = fileURLToPath(import.meta.url);
 const MB = 2 ** 20;
 

@@ -55,6 +55,7 @@ const E2E_SLOW = [
   'batches-faults',
   'catalogue-commands',
   'catalogue-publishing',
+  'catalogue-publish-cost',
   'catalogue-upgrade',
   'cli-lookup-and-errors',
   'client-example',

@@ -11,15 +11,14 @@
  * - single-item reads (product views, stock, reference data; users, orders, batches): one
  *   GetItem of the very item the function reads; token routes first take the caller from the
  *   authorizer context with the functions' own code;
- * - listings: the reference data (GetItem: every listing checks its filters and prices against
- *   it, docs/decisions/http-requests.md D13, D46) then the page: one Query of the partition for one partition;
- *   for several, the design's round trips (docs/decisions/http-requests.md D7, D67): the partitions' summaries in
- *   one BatchGetItem, then `limit` entries of each (the most a page reads of one);
  * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/decisions/search-engine.md
- *   D68): the active version, then together the reference data and the three objects of the
- *   search snapshot a cold search reads (the columns, the text index of the request's language,
- *   the stock), each a pre-signed GET read whole. Both routes load the pre-signer at import, so
- *   both have the search floor, a plain listing too;
+ *   D68): the active version, then together the reference data (GetItem: every search checks its
+ *   criteria and prices against it, docs/decisions/http-requests.md D13, D46) and the objects of
+ *   the search snapshot a cold search reads (the columns, the text index of the request's
+ *   language, and the stock when the criteria ask for `in_stock`), each a pre-signed GET read whole;
+ * - listings (`GET /products`, `GET /countries/{id}/products`: a search in id order,
+ *   docs/decisions/search-engine.md D91): the same, never the stock. The three routes load the
+ *   pre-signer at import, so all have the search floor;
  * - the caller's orders: the list's last entry, then the page (two Queries, as the store reads);
  * - writes: the same requests, on the floor's own items (an UpdateItem for an atomic update, a
  *   PutItem for a new item), SQS SendMessageBatch for a batch's chunks, Step Functions
@@ -35,8 +34,6 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { batchKey } from '#functions/contracts/keys/batch-keys';
 import {
   activeVersionKey,
-  listingPartitionKey,
-  listingSummaryKey,
   productKey,
   referenceDataKey,
   stockKey,
@@ -50,11 +47,11 @@ import {
 import { customerOrdersList, orderKey } from '#functions/contracts/keys/order-keys';
 import { reportKey } from '#functions/contracts/keys/report-keys';
 import { webhookSecretsKey } from '#functions/contracts/keys/webhook-secret-keys';
-import { DEFAULT_LIMIT, negotiateLanguage } from '#functions/contracts/listing-partitions';
+import { DEFAULT_LIMIT } from '#functions/contracts/page-defaults';
+import { negotiateLanguage } from '#functions/contracts/served-languages';
 import { tableSchema } from '#functions/contracts/table-schema';
 import type { Route } from '#functions/routes';
 import type { FloorEvent, FloorRequest } from './floors/floor-event';
-import { type AskedListing, listingOfQuery } from './listing-bound';
 
 /** The floor bundles (bench/bundles.ts builds each from bench/floors/<name>.ts). */
 export const FLOORS = {
@@ -107,36 +104,30 @@ const partitionQuery = (partition: string, limit: number): FloorRequest => ({
   query: { index: byPosition.name, partitionKey: byPosition.partitionKey, partition, limit },
 });
 
-/** The reference data, then the page's round trips (see the module comment). */
-const listingSteps = ({ partitions, limit }: AskedListing, version: string): Steps => {
-  const lists = partitions.map((partition) => listingPartitionKey(version, partition));
-  const eachOnce = (items: number) => lists.map((list) => partitionQuery(list, items));
-  const page: Steps =
-    lists.length === 1
-      ? [eachOnce(limit)]
-      : [
-          [{ batchGet: partitions.map((partition) => listingSummaryKey(version, partition)) }],
-          eachOnce(limit),
-        ];
-  return [[{ get: activeVersionKey }], [{ get: referenceDataKey(version) }], ...page];
-};
-
 /** The language a function answers its event in (the shared middleware negotiates it so). */
 const languageOf = (event: APIGatewayProxyEvent) =>
   negotiateLanguage(
     Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-language')?.[1],
   );
 
-/** A search, cold: the active version, then the reference data with the snapshot objects (see the module comment). */
-const searchSteps = (event: APIGatewayProxyEvent, version: string): Steps => [
+/** Whether a criteria object (the search body, or `searchCriteria`) asks for `in_stock`: only then is the stock read. */
+const asksStock = (criteria: string | null | undefined) =>
+  criteria ? 'in_stock' in (JSON.parse(criteria) as object) : false;
+
+/**
+ * A search or a listing, cold: the active version, then the reference data with the snapshot
+ * objects (see the module comment); the stock only for a search that asks for `in_stock`.
+ */
+const searchSteps = (event: APIGatewayProxyEvent, version: string, stock: boolean): Steps => [
   [{ get: activeVersionKey }],
   [
     { readSearchFile: { key: searchDocumentsKey(version) } },
     { readSearchFile: { key: searchTextKey(version, languageOf(event)) } },
-    { readSearchFile: { key: stockSnapshotKey(version) } },
+    ...(stock ? [{ readSearchFile: { key: stockSnapshotKey(version) } }] : []),
     { get: referenceDataKey(version) },
   ],
 ];
+const listingSteps = (event: APIGatewayProxyEvent, version: string) => searchSteps(event, version, false);
 
 /** A catalogue read: the active version (a cold environment has none cached), then the item. */
 const catalogueRead = (key: Record<string, string>): Steps => [[{ get: activeVersionKey }], [{ get: key }]];
@@ -154,9 +145,14 @@ const PLANS: Readonly<
   'list-products': (e, { catalogueVersion: v }) => ({
     floor: FLOORS.search,
     steps:
-      query(e).searchCriteria === undefined ? listingSteps(listingOfQuery(query(e)), v) : searchSteps(e, v),
+      query(e).searchCriteria === undefined
+        ? listingSteps(e, v)
+        : searchSteps(e, v, asksStock(query(e).searchCriteria)),
   }),
-  'search-products': (e, { catalogueVersion: v }) => ({ floor: FLOORS.search, steps: searchSteps(e, v) }),
+  'search-products': (e, { catalogueVersion: v }) => ({
+    floor: FLOORS.search,
+    steps: searchSteps(e, v, asksStock(e.body)),
+  }),
   'get-product': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
   'get-product-technical-info': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
   'get-product-ratings': (e, { catalogueVersion: v }) => ({ steps: productRead(e, v) }),
@@ -169,7 +165,8 @@ const PLANS: Readonly<
   'list-business-units': (_, { catalogueVersion: v }) => ({ steps: catalogueRead(referenceDataKey(v)) }),
   'list-countries': (_, { catalogueVersion: v }) => ({ steps: catalogueRead(referenceDataKey(v)) }),
   'list-country-products': (e, { catalogueVersion: v }) => ({
-    steps: listingSteps(listingOfQuery(query(e), pathValue(e).toUpperCase()), v),
+    floor: FLOORS.search,
+    steps: listingSteps(e, v),
   }),
 
   'get-profile': (e) => ({ steps: userRead((event) => Number(pathValue(event)))(e) }),

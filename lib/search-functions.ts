@@ -1,10 +1,11 @@
 /**
- * The functions that answer a search criteria object from the search snapshot in memory
- * (docs/decisions/search-engine.md D68, D69): plain data, read by the stack and by the search benchmark.
+ * The functions that answer from the search snapshot in memory: a search criteria object and
+ * every product listing (docs/decisions/search-engine.md D68, D69, D91): plain data, read by the
+ * stack and by the search benchmark.
  */
 
-/** The routes that answer a criteria object (a `searchCriteria` listing is one). */
-export const SEARCH_ROUTES = ['search-products', 'list-products'] as const;
+/** The routes that answer a criteria object or a listing (a listing is a search in id order). */
+export const SEARCH_ROUTES = ['search-products', 'list-products', 'list-country-products'] as const;
 
 /**
  * Their memory, MB: 1,769 MB is where Lambda gives a function one whole vCPU (it gives CPU in

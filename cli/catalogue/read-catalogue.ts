@@ -1,23 +1,23 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { gunzipSync } from 'node:zlib';
+import { GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalogue } from '#functions/contracts/catalogue-file-format';
+import { layoutOf } from '#functions/contracts/catalogue-publish-steps';
 import type {
   ActiveRecord,
-  ListingEntry,
   LockHolder,
   PublishRecord,
+  VersionItem,
   VersionRecord,
 } from '#functions/contracts/catalogue-records';
-import { versionCatalogue } from '#functions/contracts/catalogue-records';
+import { catalogueOfVersion } from '#functions/contracts/catalogue-records';
 import {
   activeVersionKey,
-  LISTING_ENTRY_PREFIX,
-  listingPartitionKey,
   PUBLISH_RECORD_PREFIX,
-  productKey,
   publishLockKey,
-  referenceDataKey,
   versionRecordKey,
 } from '#functions/contracts/keys/catalogue-keys';
+import { catalogueCopyKey, versionFileKey } from '#functions/contracts/keys/import-object-keys';
 import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 
 type Item = Record<string, unknown>;
@@ -25,23 +25,6 @@ type Item = Record<string, unknown>;
 const get = async (target: CatalogueTarget, key: Item) =>
   (await target.doc.send(new GetCommand({ TableName: target.tableName, Key: key, ConsistentRead: true })))
     .Item;
-
-const queryAll = async (target: CatalogueTarget, input: Omit<QueryCommandInput, 'TableName'>) => {
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await target.doc.send(
-      new QueryCommand({
-        TableName: target.tableName,
-        ...input,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
 
 export const readActive = async (target: CatalogueTarget) =>
   (await get(target, activeVersionKey)) as (ActiveRecord & Item) | undefined;
@@ -68,32 +51,41 @@ export async function readStatus(target: CatalogueTarget, latest = 5) {
   return { active, lock, records: (records.Items ?? []) as (PublishRecord & Item)[] };
 }
 
+/** The two reads of a version's files the read-back needs, from the stage's import bucket. */
+const bucketFiles = (target: CatalogueTarget) => {
+  const read = async (key: string) => {
+    try {
+      const { Body } = await target.s3.send(new GetObjectCommand({ Bucket: target.bucket, Key: key }));
+      return Body ? Buffer.from(await Body.transformToByteArray()) : undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey) return undefined;
+      throw error;
+    }
+  };
+  return {
+    async readVersionFile(version: string, file: number) {
+      const bytes = await read(versionFileKey(version, file));
+      // A version whose plan was cut short has fewer files than its record counts.
+      return bytes ? (JSON.parse(bytes.toString('utf8')) as VersionItem[]) : [];
+    },
+    async readCatalogueCopy(version: string) {
+      const bytes = await read(catalogueCopyKey(version));
+      if (!bytes) throw new Error(`Version ${version} has no catalogue copy`);
+      return gunzipSync(bytes).toString('utf8');
+    },
+  };
+};
+
 /**
- * The active catalogue, read without a scan: the product ids from the listing partition of every
- * product, then each product's partition (the product and its stock levels), 16 at a time.
+ * The active catalogue, read back from its version's files as the upgrade reads it
+ * (docs/decisions/catalogue-versions.md D90): layout 4 its catalogue copy, older layouts their plan files,
+ * then its stock updates' files. Neither a scan nor a read per product.
  */
 export async function readActiveCatalogue(target: CatalogueTarget): Promise<Catalogue | undefined> {
   const active = await readActive(target);
   if (!active) return undefined;
-  const { version } = active;
-  const read = versionCatalogue();
-  read.add([(await get(target, referenceDataKey(version))) ?? {}]);
-  const entries = (await queryAll(target, {
-    // The entries only, not the partition's summary.
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :entry)',
-    ExpressionAttributeValues: { ':pk': listingPartitionKey(version, {}), ':entry': LISTING_ENTRY_PREFIX },
-    ProjectionExpression: 'id',
-  })) as unknown as Pick<ListingEntry, 'id'>[];
-  for (let i = 0; i < entries.length; i += 16) {
-    const partitions = await Promise.all(
-      entries.slice(i, i + 16).map(({ id }) =>
-        queryAll(target, {
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': productKey(version, id).pk },
-        }),
-      ),
-    );
-    read.add(partitions.flat());
-  }
-  return read.catalogue();
+  const record = await readVersion(target, active.version);
+  if (!record) throw new Error(`The active version ${active.version} has no record`);
+  // The ACTIVE record's layout is the one readers go by.
+  return catalogueOfVersion({ files: bucketFiles(target) }, { ...record, layout: layoutOf(active) });
 }

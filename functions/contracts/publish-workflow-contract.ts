@@ -128,6 +128,8 @@ export interface PlannedVersion {
   readonly layout: number;
   /** The version readers saw when the plan was made, removed after the switch. */
   readonly previous?: string;
+  /** Layout 4: the version's generation, which the switch writes into the ACTIVE record (D90). */
+  readonly generation?: number;
   /** The chunk numbers, 1..n: the Map state's items. */
   readonly chunks: readonly number[];
   readonly counts: Readonly<Record<string, number>>;

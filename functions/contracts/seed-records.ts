@@ -11,7 +11,7 @@ export type {
   ReferenceData,
   StockLevel,
 } from '#functions/catalogue/domain/reference-data';
-export { catalogueItems } from '#functions/catalogue/store/catalogue-items';
+export { firstVersionItems } from '#functions/catalogue/store/catalogue-items';
 export { orderPlacedEvents } from '#functions/events/domain/order-placed-events';
 export type { UserRecord } from '#functions/identity/domain/user';
 export type { OrderRecord, OrderStatus } from '#functions/orders/domain/order';

@@ -212,7 +212,7 @@ const whileUpgrading = (what: string) =>
   `The catalogue is being brought up to date after a deploy (\`service_unavailable\`): ${what} answer this until ` +
   'it is, within minutes; ask again after `Retry-After` seconds.';
 export const catalogueUpgradeResponses: Readonly<Record<string, string>> = {
-  'list-products': whileUpgrading('listings across several brands or product types, and `searchCriteria`,'),
-  'list-country-products': whileUpgrading('listings across several brands or product types'),
+  'list-products': whileUpgrading('listings, with or without `searchCriteria`,'),
+  'list-country-products': whileUpgrading('listings'),
   'search-products': whileUpgrading('searches'),
 };

@@ -1,5 +1,5 @@
 import type { BusEvent } from '#functions/contracts/event-messages';
-import { catalogueItems, orderPlacedEvents } from '#functions/contracts/seed-records';
+import { firstVersionItems, orderPlacedEvents } from '#functions/contracts/seed-records';
 import { seedCatalogueText } from './catalogue-file-seed';
 import { seedCatalogue } from './catalogue-seed';
 import { orderItems, seedOrders } from './order-seed';
@@ -45,7 +45,13 @@ export function sandboxSeed(): Seed {
     items,
     orderEvents,
     // The orders' items are what the consumer makes of the events: their layout names the entry too.
-    cacheParts: [catalogueText, items, orderEvents, catalogueItems('layout', catalogue), orderItems(orders)],
+    cacheParts: [
+      catalogueText,
+      items,
+      orderEvents,
+      firstVersionItems('layout', 1, catalogue),
+      orderItems(orders),
+    ],
     summary,
   };
 }

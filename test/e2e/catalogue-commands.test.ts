@@ -21,8 +21,11 @@ const seed = (() => {
   return parsed.catalogue;
 })();
 
-/** The seed with every product's English label tagged, and its description `padding` characters long. */
-const tagged = (tag: string, padding = 0) =>
+/**
+ * The seed with every product's English label tagged, its description `padding` characters long,
+ * and each stock level's quantity raised by `restock`.
+ */
+const tagged = (tag: string, padding = 0, restock = 0) =>
   `${catalogueLines({
     ...seed,
     products: seed.products.map((p) => ({
@@ -30,6 +33,7 @@ const tagged = (tag: string, padding = 0) =>
       label: { ...p.label, en: `${tag} ${p.id}` },
       ...(padding ? { description: { ...p.description, en: `${tag} `.repeat(padding / 6) } } : {}),
     })),
+    stocks: seed.stocks.map((s) => ({ ...s, quantity: s.quantity + restock })),
   }).join('\n')}\n`;
 
 /** The number before `name` in a list of counts ("200 products, 1200 stocks"). */
@@ -61,8 +65,10 @@ describe('npm run catalogue, as an operator runs it', () => {
   });
 
   it('refuses the second of two publishes started within a second, naming the first, whose file ends active', async () => {
-    // The first file is the larger one (its upload takes longer), as in issue 21.
-    const first = catalogue('publish', file('first.jsonl', tagged('first', 3_000)));
+    // The first file is the larger one (its upload takes longer), as in issue 21, and changes every
+    // product and stock level: a publish writes only what changed (docs/decisions/catalogue-versions.md
+    // D90), and this one must still run when the second starts.
+    const first = catalogue('publish', file('first.jsonl', tagged('first', 3_000, 1)));
     await sleep(800);
     const second = catalogue('publish', file('second.jsonl', tagged('second')));
     const [a, b] = [await first, await second];

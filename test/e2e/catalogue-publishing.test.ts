@@ -10,7 +10,7 @@ import { readActive, readActiveCatalogue } from '#cli/catalogue/read-catalogue';
 import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
-import { productKey } from '#functions/contracts/keys/catalogue-keys';
+import { productItemKey, referenceDataKey, versionRecordKey } from '#functions/contracts/keys/catalogue-keys';
 import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
 import { publishFile } from '#local/catalogue/publish-file';
 import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
@@ -169,18 +169,25 @@ describe('publishing a catalogue', () => {
     expect(await searchIds({ text: 'new', limit: 3 })).toEqual(['1', '2', '3']);
   });
 
-  it('removes the previous version once the grace period is over', async () => {
+  it('removes the previous version once the grace period is over: its reference data and what no version reads', async () => {
     const before = await readActive(target);
     const outcome = await publishFile(target, 'catalogue', seedText);
     expect(outcome.status).toBe('SUCCEEDED');
-    const oldProduct = () =>
-      target.doc.send(new GetCommand({ TableName: target.tableName, Key: productKey(before!.version, 1) }));
+    const get = (Key: Record<string, string>) =>
+      target.doc.send(new GetCommand({ TableName: target.tableName, Key }));
+    // Product 1 as the previous version wrote it ("new 1"): the seed's label supersedes it.
+    const oldProduct = () => get(productItemKey(1, before!.generation!));
+    const oldReference = () => get(referenceDataKey(before!.version));
     expect((await oldProduct()).Item).toBeDefined();
+    // The version's record goes last, after its items and files.
     await waitUntil(
-      async () => (await oldProduct()).Item === undefined || undefined,
+      async () => (await get(versionRecordKey(before!.version))).Item === undefined || undefined,
       40_000,
       "the previous version's removal",
     );
+    expect((await oldProduct()).Item).toBeUndefined();
+    expect((await oldReference()).Item).toBeUndefined();
+    expect(((await sandbox.api('/products/1')).body as { label: string }).label).not.toBe('new 1');
   });
 
   it('updates stock in place, and refuses a stock line for an unknown product', async () => {
@@ -210,8 +217,11 @@ describe('publishing a catalogue', () => {
   });
 
   it('refuses a second publish while one runs, saying which one', async () => {
+    // The first changes every product: writing them keeps it running while the second starts
+    // (a file with nothing changed writes one item, D90, and may end within the 150 ms).
+    const relabelled = changed((p) => ({ ...p, label: { ...p.label, en: `relabelled ${p.id}` } }));
     const [first, second] = await Promise.all([
-      publishFile(target, 'catalogue', seedText),
+      publishFile(target, 'catalogue', relabelled),
       new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
         publishFile(target, 'catalogue', seedText),
       ),

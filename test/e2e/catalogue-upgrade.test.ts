@@ -1,35 +1,31 @@
 /**
  * A deploy of code that needs a newer catalogue layout (docs/decisions/catalogue-versions.md D73), in a sandbox of its
- * own: the active version is replaced by one as the first layout wrote it, the sandbox is
+ * own: the active version is replaced by one as the previous layout wrote it, the sandbox is
  * stopped and started again on the same state ("deploying" the current code: it starts what the
  * deploy's custom resource starts), and every catalogue route must answer as on a fresh publish,
  * or 503 with Retry-After while the upgrade runs: never an empty listing, never a 500.
  *
- * The fixture is layout 1 as D48's publish (commit afc33cb) wrote it: the items today's writer
- * makes of the same catalogue (reference data, products, stock levels, listing entries: their
- * formats have not changed since, git log of catalogue-items.ts, catalogue-keys.ts, listing.ts)
- * minus what later layouts added (the listing summaries of D67, the search snapshot files of
- * D68), the plan files in chunks of CHUNK_ITEMS beside them, a version record `{version, files}`
- * and an ACTIVE record `{version, publishedAt, publishId, counts}`, neither with a layout. It is
- * written through the sandbox's own DynamoDB and S3.
+ * The fixture is layout 3 as its writer wrote it (test/e2e/support/layout-3-catalogue.ts: per
+ * version keys, listing entries and summaries, the search snapshot files, the plan files in
+ * chunks of CHUNK_ITEMS), with a version record and an ACTIVE record of layout 3. It is written
+ * through the sandbox's own DynamoDB and S3. Layout 4 reads a layout 3 version by its own keys
+ * (D90), so nothing answers 503 before, during or after the upgrade.
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { statusCommand } from '#cli/catalogue/commands';
 import { readActive, readActiveCatalogue } from '#cli/catalogue/read-catalogue';
-import { batchWrite, putRequests } from '#commons/store/batch-write';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
-import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
-import { activeVersionKey, productKey, versionRecordKey } from '#functions/contracts/keys/catalogue-keys';
+import { productKey, versionRecordKey } from '#functions/contracts/keys/catalogue-keys';
 import { versionFileKey } from '#functions/contracts/keys/import-object-keys';
-import { CHUNK_ITEMS, chunked } from '#functions/contracts/publish-workflow-contract';
 import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
 import { upgradeCatalogue } from '#local/catalogue/publish-file';
 import type { ApiResponse } from './support/api';
 import { type BatchSandbox, startBatchSandbox, waitUntil } from './support/batches';
+import { publishLayoutThree } from './support/layout-3-catalogue';
 
 const json = { 'content-type': 'application/json' };
 const criteria = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -120,35 +116,12 @@ const status = async (sandbox: BatchSandbox) => {
   return printed;
 };
 
-/** The active catalogue written again as the first layout wrote it (see the top of this file). */
-async function publishLayoutOne(target: CatalogueTarget, version: string): Promise<string> {
+/** The active catalogue written again as layout 3 wrote it (see the top of this file). */
+async function publishPreviousLayout(target: CatalogueTarget, version: string): Promise<string> {
   const catalogue = await readActiveCatalogue(target);
   const previous = await readActive(target);
   if (!catalogue || !previous) throw new Error('The sandbox has no catalogue to write again');
-  const items = catalogueItems(version, catalogue).filter((item) => item.sk !== 'SUMMARY');
-  const files = chunked(items, CHUNK_ITEMS);
-  for (const [i, file] of files.entries()) {
-    await target.s3.send(
-      new PutObjectCommand({
-        Bucket: target.bucket,
-        Key: versionFileKey(version, i + 1),
-        Body: JSON.stringify(file),
-        ContentType: 'application/json',
-      }),
-    );
-  }
-  await batchWrite(target.doc, target.tableName, putRequests(items), 8);
-  const put = (item: Record<string, unknown>) =>
-    target.doc.send(new PutCommand({ TableName: target.tableName, Item: item }));
-  await put({ ...versionRecordKey(version), version, files: files.length });
-  const { products, stocks } = catalogue;
-  await put({
-    ...activeVersionKey,
-    version,
-    publishedAt: new Date().toISOString(),
-    publishId: version,
-    counts: { products: products.length, stocks: stocks.length, items: items.length },
-  });
+  await publishLayoutThree(target, version, catalogue);
   return previous.version;
 }
 
@@ -171,16 +144,14 @@ describe('a deploy of code that needs a newer catalogue layout', () => {
     const old = '20250101T000000Z-old001';
     const target = sandboxTarget(sandbox.running);
     try {
-      await publishLayoutOne(target, old);
+      await publishPreviousLayout(target, old);
     } finally {
       target.close();
     }
-    // The old version served by this code: what it lacks is a 503, the rest as before; status says so.
-    expect(await status(sandbox)).toContain(`layout 1, published`);
+    // The old version served by this code: every answer as before, none a 503; status says so.
+    expect(await status(sandbox)).toContain(`layout 3, published`);
     await sleep(ACTIVE_VERSION_CACHE_MS + 500);
-    expect((await equalOrUnavailable(sandbox, recorded)).sort()).toEqual(
-      [...unions, ...REQUESTS.filter(([path]) => path.includes('search')).map(([path]) => path)].sort(),
-    );
+    expect(await equalOrUnavailable(sandbox, recorded)).toEqual([]);
 
     // "Deploy": stop, and start the current code on the same state.
     sandbox = await sandbox.restart();
@@ -192,16 +163,16 @@ describe('a deploy of code that needs a newer catalogue layout', () => {
       };
       const started = performance.now();
       while (!(await upgraded()) && performance.now() - started < 60_000) {
-        await equalOrUnavailable(sandbox, recorded);
+        expect(await equalOrUnavailable(sandbox, recorded)).toEqual([]);
       }
       const active = await upgraded();
       expect(active).toMatchObject({ layout: CATALOGUE_LAYOUT, previous: old });
       // Readers' caches of the old version expire; meanwhile still equal or 503.
       const until = performance.now() + ACTIVE_VERSION_CACHE_MS + 500;
-      while (performance.now() < until) await equalOrUnavailable(sandbox, recorded);
+      while (performance.now() < until) expect(await equalOrUnavailable(sandbox, recorded)).toEqual([]);
       expect(await answers(sandbox)).toEqual(recorded);
       expect(await status(sandbox)).toMatch(
-        new RegExp(`upgrade +SUCCEEDED .*\\(version ${old} from layout 1 to ${CATALOGUE_LAYOUT};`),
+        new RegExp(`upgrade +SUCCEEDED .*\\(version ${old} from layout 3 to ${CATALOGUE_LAYOUT};`),
       );
       // Asked again (npm run catalogue -- upgrade), it has nothing to do.
       const again = await upgradeCatalogue(after);

@@ -683,7 +683,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description The catalogue is being brought up to date after a deploy (`service_unavailable`): listings across several brands or product types, and `searchCriteria`, answer this until it is, within minutes; ask again after `Retry-After` seconds. */
+            /** @description The catalogue is being brought up to date after a deploy (`service_unavailable`): listings, with or without `searchCriteria`, answer this until it is, within minutes; ask again after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description `no-store`: an error is never cached. */
@@ -1419,7 +1419,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description The catalogue is being brought up to date after a deploy (`service_unavailable`): listings across several brands or product types answer this until it is, within minutes; ask again after `Retry-After` seconds. */
+            /** @description The catalogue is being brought up to date after a deploy (`service_unavailable`): listings answer this until it is, within minutes; ask again after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description `no-store`: an error is never cached. */

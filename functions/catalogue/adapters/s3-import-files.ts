@@ -3,16 +3,19 @@ import { s3Client } from '#commons/clients/s3';
 import { LANGUAGES } from '#commons/languages';
 import {
   importBucket as bucket,
+  catalogueCopyKey,
+  manifestKey,
   searchDocumentsKey,
   searchSnapshotKeys,
   searchTextKey,
   stockSnapshotKey,
   versionFileKey,
 } from '#functions/contracts/keys/import-object-keys';
+import { decodeManifest, encodeManifest } from '../domain/catalogue-manifest';
 import type { StockSnapshot } from '../domain/search-document';
 import type { SearchSnapshotFiles } from '../domain/search-snapshot';
 import type { ImportFiles, VersionItem } from '../services/publish-ports';
-import { compressSnapshot } from './search-snapshot-codec';
+import { compressSnapshot, decompressSnapshot } from './search-snapshot-codec';
 
 const put = (key: string, value: unknown) =>
   s3Client.send(
@@ -39,6 +42,14 @@ const read = async (key: string) => {
   if (!Body) throw new Error(`s3://${bucket()}/${key} has no body`);
   return Body.transformToString('utf8');
 };
+
+const readPacked = async (key: string) => {
+  const { Body } = await s3Client.send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  if (!Body) throw new Error(`s3://${bucket()}/${key} has no body`);
+  return Buffer.from(await decompressSnapshot(await Body.transformToByteArray())).toString('utf8');
+};
+
+const text = (value: string) => new TextEncoder().encode(value);
 
 export const s3ImportFiles: ImportFiles = {
   readUpload: read,
@@ -79,8 +90,30 @@ export const s3ImportFiles: ImportFiles = {
     }
   },
 
+  async writeManifest(version, manifest) {
+    await putPacked(manifestKey(version), text(encodeManifest(manifest)));
+  },
+
+  async readManifest(version) {
+    try {
+      return decodeManifest(await readPacked(manifestKey(version)));
+    } catch (error) {
+      // A version whose plan was cut short before its manifest.
+      if (error instanceof NoSuchKey) return undefined;
+      throw error;
+    }
+  },
+
+  async writeCatalogueCopy(version, lines) {
+    await putPacked(catalogueCopyKey(version), text(`${lines.join('\n')}\n`));
+  },
+
+  readCatalogueCopy: (version) => readPacked(catalogueCopyKey(version)),
+
   async deleteVersionFiles(version, files) {
     const keys = [
+      { Key: manifestKey(version) },
+      { Key: catalogueCopyKey(version) },
       ...Array.from({ length: files }, (_, i) => ({ Key: versionFileKey(version, i + 1) })),
       ...searchSnapshotKeys(version).map((Key) => ({ Key })),
     ];

@@ -11,6 +11,9 @@
  *      partitions pages from.
  *   3. + the search snapshot files beside the plan files (D68: columns, a text index per
  *      language, stock), which both search routes answer from.
+ *   4. products and stock levels shared between versions (generations), a manifest and the
+ *      catalogue's copy per version; no listing entries or summaries (listings read the
+ *      snapshot). Its plan files hold only what the version writes (D90).
  *
  * A version written before layouts were recorded has none, and reads as OLDEST_LAYOUT: every
  * version since D48 has at least that. To add a layout: raise CATALOGUE_LAYOUT, say here what it
@@ -20,7 +23,14 @@
 import { TemporarilyUnavailable } from '#commons/unavailable';
 
 /** The layout this code writes, and the one a stage's active version is brought up to after a deploy. */
-export const CATALOGUE_LAYOUT = 3;
+export const CATALOGUE_LAYOUT = 4;
+
+/**
+ * From this layout on, products and stock levels are shared between versions, read at the
+ * version's generation, with a manifest and a catalogue copy per version (D90); older versions
+ * are read and removed by their own keys.
+ */
+export const SHARED_ITEMS_LAYOUT = 4;
 
 /** What a version that records no layout is read as. */
 export const OLDEST_LAYOUT = 1;
@@ -29,10 +39,8 @@ export const OLDEST_LAYOUT = 1;
 export const READER_LAYOUTS = {
   /** Products and their sub-resources, stock levels, countries, business units. */
   items: 1,
-  /** A listing of one partition: a position range of its entries. */
-  listingPartition: 1,
-  /** A listing spanning several partitions: their summaries first. */
-  listingSummaries: 2,
+  /** GET /products and GET /countries/{id}/products: the search snapshot (docs/decisions/search-engine.md D91). */
+  listing: 3,
   /** POST /products/search and GET /products?searchCriteria=: the search snapshot. */
   searchSnapshot: 3,
 } as const;

@@ -1,8 +1,14 @@
-import type { Language } from '#commons/languages';
-import { translate } from '#commons/languages';
-import { convert, type ExchangeRates, isKnownCurrency, type Money } from '#commons/money';
-import type { ListingEntry, ListingFilter } from './listing';
+import { isKnownCurrency, type Money } from '#commons/money';
+import type { ProductType } from './product';
 import type { ReferenceData } from './reference-data';
+
+/** The filters of a product listing, already validated. Empty arrays mean "any" (and so does naming every type). */
+export interface ListingFilter {
+  readonly country?: string;
+  readonly businessUnit?: string;
+  readonly productTypes: readonly ProductType[];
+  readonly brands: readonly string[];
+}
 
 /** A product listing as a client asks for it, from query parameters or a search criteria object. */
 export interface ListingRequest extends ListingFilter {
@@ -33,16 +39,13 @@ export const checkReferences = (request: ListingRequest, reference: ReferenceDat
 };
 
 /**
- * A product in a listing. `id` is a string here and an integer in the single-product view, as
- * the spec says. The price appears in country, business-unit and currency listings, converted
- * to the asked currency; the header's language changes only `label` (Accept-Language rule 4).
+ * A product in a listing or a search. `id` is a string here and an integer in the single-product
+ * view, as the spec says. The price appears in country, business-unit and currency listings,
+ * converted to the asked currency; the header's language changes only `label`, already in the
+ * answer's language (Accept-Language rule 4).
  */
-export const listingView = (entry: ListingEntry, language: Language, price?: Money) =>
-  listingElement(entry, translate(entry.label, language), price);
-
-/** The same element from a label already in the answer's language (the search's). */
 export const listingElement = (
-  entry: Pick<ListingEntry, 'id' | 'type' | 'brand'>,
+  entry: { readonly id: number; readonly type: ProductType; readonly brand: string },
   label: string,
   price?: Money,
 ) => ({
@@ -58,15 +61,3 @@ export const LISTING_FIELDS = ['id', 'label', 'type', 'brand', 'price'] as const
 /** Whether list elements carry a price: only when the listing is scoped to a market or currency. */
 export const isPriced = (request: ListingRequest): boolean =>
   Boolean(request.country || request.businessUnit || request.currency);
-
-/** Shapes a page of entries; `currency` is what checkReferences returned. */
-export const listingViews = (
-  entries: readonly ListingEntry[],
-  request: ListingRequest,
-  currency: string,
-  rates: ExchangeRates,
-  language: Language,
-) =>
-  entries.map((entry) =>
-    listingView(entry, language, isPriced(request) ? convert(entry.price, currency, rates) : undefined),
-  );

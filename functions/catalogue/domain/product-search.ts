@@ -1,4 +1,5 @@
 import { converter, type ExchangeRates, type Money } from '#commons/money';
+import { BlockCountCache, blockCounts, pageFromBlocks } from './id-order-blocks';
 import type { Coded, PriceColumn, SearchColumns } from './search-columns';
 import { fold } from './search-document';
 import { keptPer } from './search-helpers';
@@ -80,10 +81,31 @@ const has = (coded: Coded, mask: Uint8Array): Test => {
   return (i) => mask[codes[i]!] === 1;
 };
 
+/** A stock mask's number: the key of a filter on stock names the snapshot it was made from. */
+const maskNumbers = new WeakMap<Uint8Array, number>();
+let masksSeen = 0;
+const maskNumber = (mask: Uint8Array) => {
+  let n = maskNumbers.get(mask);
+  if (n === undefined) {
+    n = ++masksSeen;
+    maskNumbers.set(mask, n);
+  }
+  return n;
+};
+
+/** The criteria a request filters by, and a key naming them (equal keys: the same products). */
+interface Filter {
+  readonly tests: Test[];
+  readonly key: string;
+}
+
+const sortedSet = (values: readonly string[]) => [...new Set(values)].sort();
+
 /** The tests of every criterion but the text, or undefined when nothing can meet them. */
-const testsOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing): Test[] | undefined => {
+const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing): Filter | undefined => {
   const { columns } = index;
   const tests: Test[] = [];
+  const key: unknown[] = [];
   const prices = priceColumnOf(columns, request);
   if (!prices) return undefined;
   if (request.country) tests.push((i) => !Number.isNaN(prices.values[i]!));
@@ -92,6 +114,7 @@ const testsOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing):
   if (request.productTypes.length > 0)
     tests.push(has(columns.type, oneOf(columns.type, request.productTypes)));
   if (request.brands.length > 0) tests.push(has(columns.brand, oneOf(columns.brand, request.brands)));
+  key.push(request.country, request.businessUnit, sortedSet(request.productTypes), sortedSet(request.brands));
   const { book, computer } = request;
   if (book) tests.push(has(columns.type, oneOf(columns.type, ['book'])));
   if (book?.author !== undefined) tests.push(has(columns.author, containing(columns.author, book.author)));
@@ -107,18 +130,25 @@ const testsOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing):
     tests.push((i) => ok(columns.screenIn[i]!));
   }
   if (computer?.cpu !== undefined) tests.push(has(columns.cpu, containing(columns.cpu, computer.cpu)));
+  key.push(book, computer);
   if (request.inStockAt !== undefined) {
     const inStock = index.stock(request.inStockAt);
     if (!inStock) return undefined;
     tests.push((i) => inStock[i] === 1);
+    // A stock update brings a new snapshot, so new masks: counts made from the old one are not reused.
+    key.push(request.inStockAt, maskNumber(inStock));
   }
   if (request.price) {
     const ok = within(request.price);
     const convert = converter(prices.currency, pricing.currency, pricing.rates);
     tests.push((i) => ok(convert(prices.values[i]!)));
+    key.push(request.price, pricing.currency);
   }
-  return tests;
+  return { tests, key: JSON.stringify(key) };
 };
+
+/** Each loaded index's block counts, per filter (id-order-blocks.ts). */
+const blockCountsOf = keptPer((_: SearchColumns) => new BlockCountCache());
 
 /** The page of an order: `order` walked forwards or backwards, runs of equal shown prices put in id order. */
 const byPrice = (
@@ -208,15 +238,18 @@ const byScore = (
 /**
  * One page of a search, in memory: the text's matches (or every product), the other criteria,
  * the order asked (ties by id, so a page always continues the one before it), then the page.
- * Nothing is read from storage. `sort=id` stops at the page; the price orders walk the order
- * computed at publish time, and stop at the page too; relevance sorts the matches only.
+ * Nothing is read from storage. `sort=id` without text (every listing) starts from the block
+ * where the page starts (id-order-blocks.ts), with text it walks the matches and stops at the
+ * page; the price orders walk the order computed at publish time, and stop at the page too;
+ * relevance sorts the matches only.
  * Answers the positions of the page's products.
  */
 export const searchPage = (index: ProductIndex, request: SearchRequest, pricing: Pricing): number[] => {
   const { columns } = index;
   const page: [number, number] = [(request.page - 1) * request.limit, request.page * request.limit];
-  const tests = columns.count === 0 ? undefined : testsOf(request, index, pricing);
-  if (!tests) return [];
+  const filter = columns.count === 0 ? undefined : filterOf(request, index, pricing);
+  if (!filter) return [];
+  const { tests } = filter;
   const matches = request.text === undefined ? undefined : matchText(index.text, request.text);
   if (matches?.positions.length === 0) return [];
   const keep: Test = (i) => {
@@ -225,11 +258,14 @@ export const searchPage = (index: ProductIndex, request: SearchRequest, pricing:
   };
   const scratch = scratchOf(columns);
   if (request.sort === 'id') {
+    if (!matches) {
+      const counts = blockCountsOf(columns).countsOf(filter.key, () => blockCounts(columns.count, keep));
+      return pageFromBlocks(counts, columns.count, keep, page[0], request.limit);
+    }
     const found: number[] = [];
     let seen = 0;
-    const total = matches ? matches.positions.length : columns.count;
-    for (let k = 0; k < total && found.length < request.limit; k++) {
-      const i = matches ? matches.positions[k]! : k;
+    for (let k = 0; k < matches.positions.length && found.length < request.limit; k++) {
+      const i = matches.positions[k]!;
       if (keep(i) && seen++ >= page[0]) found.push(i);
     }
     return found;

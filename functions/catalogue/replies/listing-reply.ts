@@ -1,11 +1,12 @@
-import { invalidParameter, invalidRequest, notFound } from '#commons/http/errors';
+import { invalidParameter, notFound } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Language } from '#commons/languages';
-import { ListingTooWideError, MAX_LISTING_PARTITIONS } from '../domain/listing';
+import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
-import { listProducts } from '../services/catalogue-service';
-import { activeCatalogue } from '../store/dynamodb-catalogue-store';
+import { listProducts } from '../services/search-service';
+import { activeVersion } from '../store/active-version';
+import { searchSourcesAt } from './search-sources';
 
 interface ListingQuery {
   readonly 'business-unit'?: string;
@@ -39,13 +40,6 @@ const WIRE_NAMES: Readonly<
   currency: { query: 'currency', criteria: 'currency' },
 };
 
-/** docs/decisions/catalogue-versions.md D67: what to narrow, in the words of the query and of a criteria object alike. */
-const tooWide = () =>
-  invalidRequest(
-    `A listing may span at most ${MAX_LISTING_PARTITIONS} brands at once (each 'brand' for each ` +
-      `'productType' named; naming every type counts once): ask for fewer brands or product types.`,
-  );
-
 export interface ListingReplyOptions {
   /** Where the filters came from, so a 400 names what the client wrote: a query parameter or a criterion. */
   readonly from?: 'query' | 'criteria';
@@ -54,19 +48,22 @@ export interface ListingReplyOptions {
 }
 
 /**
- * Answers a listing, shared by the list, country and search routes. An unknown country, unit or
- * currency in a filter is a 400 naming the query parameter or the criterion it came from; the
- * country route answers 404 for an unknown country, since there the country is the resource.
+ * Answers a listing of the list and country routes from the active version's search index
+ * (docs/decisions/search-engine.md D91): a version older than its snapshot answers 503
+ * (docs/decisions/catalogue-versions.md D73). An unknown country, unit or currency in a filter is
+ * a 400 naming the query parameter or the criterion it came from; the country route answers 404
+ * for an unknown country, since there the country is the resource.
  */
 export const listingReply = async (
   request: ListingRequest,
   language: Language,
   { from = 'query', unknownCountry = 'invalid' }: ListingReplyOptions = {},
 ): Promise<Reply> => {
+  const active = await activeVersion();
+  if (active) requireLayout(active.layout, READER_LAYOUTS.listing);
   try {
-    return { body: await listProducts(await activeCatalogue(), request, language) };
+    return { body: await listProducts(searchSourcesAt(active), request, language) };
   } catch (error) {
-    if (error instanceof ListingTooWideError) throw tooWide();
     throw referenceError(error, { from, unknownCountry });
   }
 };

@@ -6,9 +6,8 @@ import { type SearchRequest, SearchRequestError } from '../domain/search-request
 import type { SearchCriteria } from '../http-schemas/search-criteria';
 import { searchProducts } from '../services/search-service';
 import { activeVersion } from '../store/active-version';
-import { catalogueAt, EMPTY_CATALOGUE } from '../store/dynamodb-catalogue-store';
-import { searchIndex } from '../store/search-index';
 import { referenceError } from './listing-reply';
+import { searchSourcesAt } from './search-sources';
 
 /** The search a criteria object stands for (the body of POST /products/search, or decoded `searchCriteria`). */
 export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
@@ -37,11 +36,7 @@ export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
  * criterion the others make meaningless, or an unknown reference, is a 400 naming the criterion.
  */
 export const searchReply = async (request: SearchRequest, language: Language): Promise<Reply> => {
-  const active = await activeVersion();
-  const sources = {
-    index: (asked: Language) => searchIndex(active, asked),
-    store: active === undefined ? EMPTY_CATALOGUE : catalogueAt(active),
-  };
+  const sources = searchSourcesAt(await activeVersion());
   try {
     return { body: await searchProducts(sources, request, language) };
   } catch (error) {

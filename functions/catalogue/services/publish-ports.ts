@@ -1,5 +1,6 @@
 import type { PublishKind } from '#functions/contracts/publish-workflow-contract';
 import type { LineError } from '../domain/catalogue-file';
+import type { Manifest } from '../domain/catalogue-manifest';
 import type { PublishLock } from '../domain/publish-lock';
 import type { StockSnapshot } from '../domain/search-document';
 import type { SearchSnapshotFiles } from '../domain/search-snapshot';
@@ -20,7 +21,13 @@ export interface ImportFiles {
   /** The version's stock snapshot ({} when it has none). */
   readStockSnapshot(version: string): Promise<StockSnapshot>;
   writeStockSnapshot(version: string, stock: StockSnapshot): Promise<void>;
-  /** Deletes the plan files and the search snapshots. */
+  /** The version's manifest (docs/decisions/catalogue-versions.md D90), undefined when it has none. */
+  writeManifest(version: string, manifest: Manifest): Promise<void>;
+  readManifest(version: string): Promise<Manifest | undefined>;
+  /** The version's catalogue as the lines of its file (catalogueLines): what read-back starts from. */
+  writeCatalogueCopy(version: string, lines: readonly string[]): Promise<void>;
+  readCatalogueCopy(version: string): Promise<string>;
+  /** Deletes the plan files, the search snapshots, the manifest and the catalogue copy. */
   deleteVersionFiles(version: string, files: number): Promise<void>;
 }
 
@@ -52,6 +59,8 @@ export interface ActiveRecord {
   readonly counts: Readonly<Record<string, number>>;
   /** The version's layout; none on a version written before layouts were recorded (layoutOf reads it). */
   readonly layout?: number;
+  /** The version's generation (layout 4, docs/decisions/catalogue-versions.md D90): the shared items it reads are at or below it. */
+  readonly generation?: number;
 }
 
 /**
@@ -67,6 +76,10 @@ export interface VersionRecord {
   readonly files: number;
   /** As the ACTIVE record's: none on a version written before layouts were recorded. */
   readonly layout?: number;
+  /** Layout 4: the version's generation, which a retried plan takes again (docs/decisions/catalogue-versions.md D90). */
+  readonly generation?: number;
+  /** Layout 4: how many of `files` its plan wrote; the files after them are its stock updates'. */
+  readonly planFiles?: number;
 }
 
 export interface PublishStore {
@@ -80,6 +93,10 @@ export interface PublishStore {
   records(limit: number): Promise<PublishRecord[]>;
   putVersion(record: VersionRecord): Promise<void>;
   version(version: string): Promise<VersionRecord | undefined>;
+  /** Every version recorded on the stage (the active one, those not removed yet, a failed one). */
+  versions(): Promise<VersionRecord[]>;
+  /** The next generation of the stage's counter (docs/decisions/catalogue-versions.md D90). */
+  nextGeneration(): Promise<number>;
   /** Adds one plan file to a version and answers its number. */
   addVersionFile(version: string): Promise<number>;
   /** Writes a chunk's items from the last recorded progress on; answers how many it wrote. */

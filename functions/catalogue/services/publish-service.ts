@@ -1,5 +1,5 @@
 import { countMetric } from '#commons/metrics';
-import { productKey, stockKey } from '#functions/contracts/keys/catalogue-keys';
+import { productKey, stockItemKey, stockKey } from '#functions/contracts/keys/catalogue-keys';
 import { METRIC_NAMES } from '#functions/contracts/metric-names';
 import {
   CHUNK_ITEMS,
@@ -11,8 +11,10 @@ import {
   type PublishRequest,
   REFUSALS,
 } from '#functions/contracts/publish-workflow-contract';
-import { type LineError, parseCatalogue } from '../domain/catalogue-file';
+import { diffCatalogue } from '../domain/catalogue-diff';
+import { catalogueLines, type LineError, parseCatalogue } from '../domain/catalogue-file';
 import { CATALOGUE_LAYOUT } from '../domain/catalogue-layout';
+import { isLive, stockId } from '../domain/catalogue-manifest';
 import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
 import { searchSnapshotOf } from '../domain/search-snapshot';
 import { parseStockFile } from '../domain/stock-file';
@@ -20,6 +22,7 @@ import { catalogueItems } from '../store/catalogue-items';
 import { itemId, type PublishDeps, type VersionItem } from './publish-ports';
 import { busyMessage, started, updateRecord, what } from './publish-records';
 import { activeVersionFile } from './upgrade-service';
+import { leftoverAbove, liveManifest, sharesItems } from './version-contents';
 
 /*
  * The publish workflow's steps (docs/decisions/catalogue-versions.md D48): each is one task of the state machine and
@@ -75,9 +78,11 @@ export async function acquirePublishLock(deps: PublishDeps, request: PublishRequ
 
 /**
  * Validates the whole file, then lays the new version out in numbered files of CHUNK_ITEMS
- * items, in this code's layout. The version is the publish id, so a failed publish knows what to
- * remove. An upgrade's file is the active version's own, read back from its plan files
- * (docs/decisions/catalogue-versions.md D73); everything after that is the same as for an upload.
+ * items, in this code's layout: its reference data and, of the products and stock levels, only
+ * what changed since the active version (docs/decisions/catalogue-versions.md D90), with its manifest, its
+ * catalogue copy and its search snapshot beside them. The version is the publish id, so a failed
+ * publish knows what to remove. An upgrade's file is the active version's own, read back from
+ * its files (D73); everything after that is the same as for an upload.
  */
 export async function planVersion(deps: PublishDeps, request: PublishRequest): Promise<PlannedVersion> {
   const text =
@@ -85,25 +90,42 @@ export async function planVersion(deps: PublishDeps, request: PublishRequest): P
   const parsed = parseCatalogue(text);
   if (!parsed.ok) return refuseFile(deps, request, parsed.errors, parsed.lines);
   const version = request.publishId;
-  const items = catalogueItems(version, parsed.catalogue) as VersionItem[];
+  // A retried plan keeps its generation: the items it may have written already are at it.
+  const generation = (await deps.store.version(version))?.generation ?? (await deps.store.nextGeneration());
+  const active = await deps.store.active();
+  const previous = active?.version;
+  const activeRecord = active && sharesItems(active) ? await deps.store.version(active.version) : undefined;
+  const live = activeRecord && (await liveManifest(deps, activeRecord));
+  const rewrite = live && (await leftoverAbove(deps, live.generation, version, activeRecord.version));
+  const diff = diffCatalogue(parsed.catalogue, generation, live, rewrite ? { rewrite } : {});
+  const items = catalogueItems(version, generation, parsed.catalogue.reference, diff) as VersionItem[];
   const chunks = chunked(items, CHUNK_ITEMS);
   // Recorded before the files, so a removal after a failure finds every file there may be.
-  await deps.store.putVersion({ version, files: chunks.length, layout: CATALOGUE_LAYOUT });
+  await deps.store.putVersion({
+    version,
+    files: chunks.length,
+    planFiles: chunks.length,
+    layout: CATALOGUE_LAYOUT,
+    generation,
+  });
   for (const batch of chunked(
     chunks.map((chunk, i) => [i + 1, chunk] as const),
     4,
   )) {
     await Promise.all(batch.map(([file, chunk]) => deps.files.writeVersionFile(version, file, chunk)));
   }
+  await deps.files.writeManifest(version, diff.manifest);
+  await deps.files.writeCatalogueCopy(version, catalogueLines(parsed.catalogue));
   const { products, stocks } = parsed.catalogue;
   await deps.files.writeSearchSnapshot(version, searchSnapshotOf(products), stockSnapshotOf(stocks));
-  const previous = (await deps.store.active())?.version;
   return {
     version,
     layout: CATALOGUE_LAYOUT,
+    generation,
     ...(previous !== undefined ? { previous } : {}),
     chunks: chunks.map((_, i) => i + 1),
-    counts: { ...parsed.counts, items: items.length },
+    // items: what this version wrote; unchanged: products and stock levels it reads where they are.
+    counts: { ...parsed.counts, items: items.length, unchanged: diff.unchanged },
   };
 }
 
@@ -130,6 +152,7 @@ export async function switchActiveVersion(
       publishId: request.publishId,
       counts: plan.counts,
       layout: plan.layout,
+      ...(plan.generation !== undefined ? { generation: plan.generation } : {}),
     },
     plan.previous,
   );
@@ -165,11 +188,20 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
       0,
     );
   }
-  const products = [...new Set(parsed.updates.map((u) => u.productId))];
-  const existing = await deps.store.existingItems(products.map((id) => productKey(active.version, id)));
+  const record = sharesItems(active) ? await deps.store.version(active.version) : undefined;
+  const live = record && (await liveManifest(deps, record));
+  if (sharesItems(active) && !live) throw new Error(`Version ${active.version} has no manifest`);
+  const isKnown = live
+    ? async () => (productId: number) => isLive(live.products[String(productId)])
+    : async () => {
+        const products = [...new Set(parsed.updates.map((u) => u.productId))];
+        const existing = await deps.store.existingItems(products.map((id) => productKey(active.version, id)));
+        return (productId: number) => existing.has(itemId(productKey(active.version, productId)));
+      };
+  const known = await isKnown();
   const unknown = parsed.updates
     .map((update, i) => ({ update, line: i + 1 }))
-    .filter(({ update }) => !existing.has(itemId(productKey(active.version, update.productId))))
+    .filter(({ update }) => !known(update.productId))
     .map(({ update, line }) => ({
       line,
       message: `product ${update.productId} is not in the active catalogue`,
@@ -177,13 +209,20 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   if (unknown.length > 0) return refuseFile(deps, request, unknown.slice(0, 20), parsed.updates.length);
   const updatedAt = deps.now().toISOString();
   const stocks = parsed.updates.map((u) => ({ ...u, updatedAt }));
+  // Layout 4: at the version's generation, over the item it read (docs/decisions/catalogue-versions.md D90).
   const items = stocks.map((stock) => ({
-    ...stockKey(active.version, stock.productId, stock.locationId),
+    ...(live
+      ? stockItemKey(stock.productId, stock.locationId, live.generation)
+      : stockKey(active.version, stock.productId, stock.locationId)),
     ...stock,
   }));
   // A (product, location) the version did not have adds to its counts (docs/decisions/catalogue-versions.md D79).
-  const known = await deps.store.existingItems(items);
-  const added = items.filter((item) => !known.has(itemId(item))).length;
+  const added = live
+    ? new Set(stocks.filter((s) => !isLive(live.stocks[stockId(s)])).map(stockId)).size
+    : await (async () => {
+        const had = await deps.store.existingItems(items);
+        return items.filter((item) => !had.has(itemId(item))).length;
+      })();
   // The keys join the version's plan before they are written, so its removal finds them all.
   const file = await deps.store.addVersionFile(active.version);
   await deps.files.writeVersionFile(active.version, file, items);

@@ -7,8 +7,9 @@ import {
   type RemovalCursor,
   type RemovalProgress,
 } from '#functions/contracts/publish-workflow-contract';
-import type { PublishDeps } from './publish-ports';
+import type { PublishDeps, VersionRecord } from './publish-ports';
 import { updateRecord } from './publish-records';
+import { eachVersionFile, liveManifest, manifestKeys, sharesItems } from './version-contents';
 
 /**
  * Removing a version (docs/decisions/catalogue-versions.md D48): the previous one after a publish's grace period, a
@@ -18,8 +19,63 @@ import { updateRecord } from './publish-records';
  */
 
 /**
- * Deletes a version's items, file after file, at most REMOVE_PER_TASK items a call. The active
- * version is never removed, whatever the caller asks.
+ * Every key a layout 4 version ever had (its manifest's and its files'), in a stable order, each
+ * as `<pk>|<sk>`: what its removal walks, whatever the other versions do meanwhile.
+ */
+async function keysOfVersion(deps: PublishDeps, record: VersionRecord): Promise<string[]> {
+  const keys = new Set<string>();
+  const manifest = await deps.files.readManifest(record.version);
+  if (manifest) for (const key of manifestKeys(manifest)) keys.add(key);
+  const files = Array.from({ length: record.files }, (_, i) => i + 1);
+  await eachVersionFile(deps, record.version, files, (items) => {
+    for (const { pk, sk } of items) keys.add(`${pk}|${sk}`);
+  });
+  return [...keys].sort();
+}
+
+/** The shared items every other recorded version reads now (docs/decisions/catalogue-versions.md D90). */
+async function liveElsewhere(deps: PublishDeps, version: string): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (const record of await deps.store.versions()) {
+    if (record.version === version) continue;
+    const manifest = await liveManifest(deps, record);
+    if (manifest) for (const key of manifestKeys(manifest)) live.add(key);
+  }
+  return live;
+}
+
+const keyOf = (id: string) => {
+  const bar = id.indexOf('|');
+  return { pk: id.slice(0, bar), sk: id.slice(bar + 1) };
+};
+
+/**
+ * Removal by reference (layout 4, docs/decisions/catalogue-versions.md D90): of every key the version ever had,
+ * those no other recorded version reads, REMOVE_PER_TASK keys a call from the cursor's place.
+ * The other versions are read again at each call: one planned meanwhile reads only what the
+ * active version reads, which is never removed.
+ */
+async function removeByReference(
+  deps: PublishDeps,
+  record: VersionRecord,
+  cursor: RemovalCursor,
+): Promise<RemovalProgress> {
+  const { version } = record;
+  const keys = await keysOfVersion(deps, record);
+  const live = await liveElsewhere(deps, version);
+  const from = cursor.item;
+  const to = Math.min(keys.length, from + REMOVE_PER_TASK);
+  const gone = keys.slice(from, to).filter((key) => !live.has(key));
+  await deps.store.deleteItems(gone.map(keyOf));
+  if (to < keys.length) return { version, more: true, cursor: { file: 0, item: to }, removed: gone.length };
+  await deps.files.deleteVersionFiles(version, record.files);
+  await deps.store.deleteVersion(version);
+  return { version, more: false, cursor: { file: 0, item: to }, removed: gone.length };
+}
+
+/**
+ * Deletes a version's items, at most REMOVE_PER_TASK a call: a layout 4 version's by reference,
+ * an older one's file after file. The active version is never removed, whatever the caller asks.
  */
 export async function removeVersion(
   deps: PublishDeps,
@@ -30,6 +86,7 @@ export async function removeVersion(
   const record = await deps.store.version(version);
   const done = { version, more: false, cursor, removed: 0 };
   if (!record || (await deps.store.active())?.version === input.version) return done;
+  if (sharesItems(record)) return removeByReference(deps, record, input.cursor ?? { file: 0, item: 0 });
   let removed = 0;
   let { file, item } = cursor;
   while (file <= record.files) {

@@ -1,14 +1,20 @@
 import type { Language } from '#commons/languages';
-import { checkReferences, listingElement } from '../domain/listing-request';
+import { checkReferences, isPriced, type ListingRequest, listingElement } from '../domain/listing-request';
 import type { ProductType } from '../domain/product';
 import { type ProductIndex, priceAt, priceColumnOf, searchPage } from '../domain/product-search';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
 import { labelOf } from '../domain/search-text-index';
 import type { CatalogueStore } from '../store/catalogue-store';
 
+/** What an index must hold beyond the columns and the language's texts. */
+export interface IndexNeeds {
+  /** The stock snapshot: only a search on `in_stock` reads it. */
+  readonly stock: boolean;
+}
+
 /** Where a search reads: the version's index with one language's texts, and its reference data. */
 export interface SearchSources {
-  index(language: Language): Promise<ProductIndex>;
+  index(language: Language, needs: IndexNeeds): Promise<ProductIndex>;
   readonly store: Pick<CatalogueStore, 'getReferenceData'>;
 }
 
@@ -20,17 +26,14 @@ export interface SearchSources {
  */
 export const searchProducts = async (sources: SearchSources, request: SearchRequest, language: Language) => {
   if (request.sort === 'relevance' && request.text === undefined) throw new SearchRequestError('sort');
-  const [index, reference] = await Promise.all([sources.index(language), sources.store.getReferenceData()]);
+  const [index, reference] = await Promise.all([
+    sources.index(language, { stock: request.inStockAt !== undefined }),
+    sources.store.getReferenceData(),
+  ]);
   const currency = checkReferences(request, reference);
   const pricing = { currency, rates: reference.rates };
-  const priced = Boolean(
-    request.country ||
-      request.businessUnit ||
-      request.currency ||
-      request.price ||
-      request.sort === 'price' ||
-      request.sort === '-price',
-  );
+  const priced =
+    isPriced(request) || Boolean(request.price || request.sort === 'price' || request.sort === '-price');
   const { columns } = index;
   const prices = priceColumnOf(columns, request);
   return searchPage(index, request, pricing).map((i) => {
@@ -43,3 +46,23 @@ export const searchProducts = async (sources: SearchSources, request: SearchRequ
     return listingElement(element, labelOf(index.text, i), price);
   });
 };
+
+/**
+ * Lists products (docs/decisions/search-engine.md D91): a listing is a search in id order with
+ * the listing's filters only, answered from the same index; references are checked as a search's.
+ */
+export const listProducts = (sources: SearchSources, request: ListingRequest, language: Language) =>
+  searchProducts(
+    sources,
+    {
+      country: request.country,
+      businessUnit: request.businessUnit,
+      currency: request.currency,
+      productTypes: request.productTypes,
+      brands: request.brands,
+      page: request.page,
+      limit: request.limit,
+      sort: 'id',
+    },
+    language,
+  );

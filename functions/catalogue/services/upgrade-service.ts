@@ -1,6 +1,5 @@
 import { VERSION_PREFIX } from '#functions/contracts/keys/import-object-keys';
 import {
-  chunked,
   type PublishRequest,
   type UpgradeExecution,
   type UpgradeNext,
@@ -8,18 +7,15 @@ import {
 } from '#functions/contracts/publish-workflow-contract';
 import { catalogueLines } from '../domain/catalogue-file';
 import { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '../domain/catalogue-layout';
-import { versionCatalogue } from '../store/catalogue-items';
 import type { ActiveRecord, PublishDeps } from './publish-ports';
 import { updateRecord, what } from './publish-records';
+import { catalogueOfVersion } from './version-contents';
 
 /**
  * The upgrade (docs/decisions/catalogue-versions.md D73): after a deploy whose code writes a newer layout than the
  * active version's, the publish workflow plans that version again from its own files, exactly as
  * a publish plans an uploaded file, and switches to the new version like a publish.
  */
-
-/** Plan files read at once when the upgrade reads a version back. */
-const READS_AT_ONCE = 8;
 
 /** The upgrade's request: its id comes from its execution, and what it reads is the version plans. */
 export const nameUpgrade = (execution: UpgradeExecution): PublishRequest => ({
@@ -78,24 +74,17 @@ export async function lockForUpgrade(
 }
 
 /**
- * The catalogue file the active version was made from, read back from its own plan files (the
- * publish's, then each stock update's, whose stock levels replace the earlier ones): what an
- * upgrade plans, exactly as a publish plans an upload. Never an upload, never the table.
+ * The catalogue file the active version was made from, read back from its own files (layout 4:
+ * its catalogue copy; older: its plan files; then each stock update's file, whose stock levels
+ * replace the earlier ones): what an upgrade plans, exactly as a publish plans an upload.
+ * Never an upload, never the table.
  */
 export async function activeVersionFile(deps: PublishDeps): Promise<string> {
   const active = await deps.store.active();
   const record = active && (await deps.store.version(active.version));
   if (!active || !record) throw new Error('There is no active catalogue version to upgrade');
-  const numbers = Array.from({ length: record.files }, (_, i) => i + 1);
-  const read = versionCatalogue();
-  for (const batch of chunked(numbers, READS_AT_ONCE)) {
-    // Added in file order, whatever order the reads end in.
-    for (const items of await Promise.all(
-      batch.map((file) => deps.files.readVersionFile(active.version, file)),
-    ))
-      read.add(items);
-  }
-  const catalogue = read.catalogue();
+  // The ACTIVE record's layout is the one readers go by (a fixture may give the record none).
+  const catalogue = await catalogueOfVersion(deps, { ...record, layout: layoutOf(active) });
   if (!catalogue) throw new Error(`The plan files of version ${active.version} hold no reference data`);
   return `${catalogueLines(catalogue).join('\n')}\n`;
 }

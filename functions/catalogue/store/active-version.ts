@@ -14,6 +14,8 @@ export interface ActiveVersion {
   readonly publishedAt: string;
   /** What the version holds (docs/decisions/catalogue-versions.md D73): readers of newer data answer 503 until it is upgraded. */
   readonly layout: number;
+  /** Layout 4: the generation whose shared items it reads (docs/decisions/catalogue-versions.md D90); 0 before. */
+  readonly generation: number;
 }
 
 let cached: { active: ActiveVersion | undefined; readAt: number } | undefined;
@@ -24,7 +26,12 @@ export const activeVersion = async (now = performance.now()): Promise<ActiveVers
   const item = await getItem(activeVersionKey);
   const active =
     item && typeof item.version === 'string'
-      ? { version: item.version, publishedAt: String(item.publishedAt), layout: layoutOf(item) }
+      ? {
+          version: item.version,
+          publishedAt: String(item.publishedAt),
+          layout: layoutOf(item),
+          generation: typeof item.generation === 'number' ? item.generation : 0,
+        }
       : undefined;
   cached = { active, readAt: now };
   return active;

@@ -1,4 +1,3 @@
-import type { ListingReader } from '../domain/listing-page';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
 
@@ -7,5 +6,4 @@ export interface CatalogueStore {
   getProduct(id: number): Promise<ProductRecord | undefined>;
   getStock(productId: number, locationId: string): Promise<StockLevel | undefined>;
   getReferenceData(): Promise<ReferenceData>;
-  readonly listings: ListingReader;
 }

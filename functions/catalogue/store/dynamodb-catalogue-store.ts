@@ -1,41 +1,39 @@
-import { getItem, getItems, type Item, readPositions, withoutKeys } from '#commons/store/table-items';
+import { getItem, queryItems, withoutKeys } from '#commons/store/table-items';
 import {
-  listingPartitionKey,
-  listingSummaryKey,
+  generationRange,
+  productItemKey,
   productKey,
   referenceDataKey,
+  stockItemKey,
   stockKey,
 } from '#functions/contracts/keys/catalogue-keys';
-import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
-import type { ListingEntry, ListingPartition } from '../domain/listing';
-import type { ListingReader } from '../domain/listing-page';
-import { decodeSummary } from '../domain/listing-summary';
+import { READER_LAYOUTS, requireLayout, SHARED_ITEMS_LAYOUT } from '../domain/catalogue-layout';
 import type { ProductRecord } from '../domain/product';
 import type { ReferenceData, StockLevel } from '../domain/reference-data';
 import { type ActiveVersion, activeVersion } from './active-version';
 import type { CatalogueStore } from './catalogue-store';
 
-const toEntry = (item: Item) => withoutKeys(item) as unknown as ListingEntry;
+/**
+ * A published version: its id, the layout it was written in (docs/decisions/catalogue-versions.md D73) and its
+ * generation (D90).
+ */
+export type CatalogueVersion = Pick<ActiveVersion, 'version' | 'layout'> &
+  Partial<Pick<ActiveVersion, 'generation'>>;
 
-/** A published version: its id, and the layout it was written in (docs/decisions/catalogue-versions.md D73). */
-export type CatalogueVersion = Pick<ActiveVersion, 'version' | 'layout'>;
-
-const listingsAt = ({ version, layout }: CatalogueVersion): ListingReader => ({
-  async readPositions(partition: ListingPartition, from: number, to: number) {
-    requireLayout(layout, READER_LAYOUTS.listingPartition);
-    return (await readPositions(listingPartitionKey(version, partition), from, to)).map(toEntry);
-  },
-  async summaries(partitions: readonly ListingPartition[]) {
-    // A version older than the summaries has none: never page a union from their absence.
-    requireLayout(layout, READER_LAYOUTS.listingSummaries);
-    const items = await getItems(partitions.map((p) => listingSummaryKey(version, p)));
-    const byPartition = new Map(items.map((item) => [item.pk, String(item.blocks)]));
-    return partitions.map((p) => {
-      const blocks = byPartition.get(listingPartitionKey(version, p));
-      return blocks === undefined ? undefined : decodeSummary(blocks);
-    });
-  },
-});
+/**
+ * A shared item as a version of its generation reads it (docs/decisions/catalogue-versions.md D90): the one of
+ * greatest generation at or below it, in one Query; a tombstone is no item.
+ */
+const sharedItemAt = async (key: { pk: string; sk: string }) => {
+  const { pk, from, to } = generationRange(key);
+  const [item] = await queryItems({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+    ScanIndexForward: false,
+    Limit: 1,
+  });
+  return item && item.deleted !== true ? item : undefined;
+};
 
 /**
  * A published version's reference data never changes (a change is a new version), so each
@@ -62,24 +60,29 @@ const referenceAt = (version: string): Promise<ReferenceData> => {
  * D73): a version older than that answers CatalogueLayoutError, a 503, rather than what it lacks.
  */
 export const catalogueAt = (published: CatalogueVersion): CatalogueStore => {
-  const { version, layout } = published;
+  const { version, layout, generation = 0 } = published;
   const items = () => requireLayout(layout, READER_LAYOUTS.items);
+  // Versions of layouts 1–3 keep their own keys until they are gone (an upgrade answers no 503).
+  const shared = layout >= SHARED_ITEMS_LAYOUT;
   return {
     async getProduct(id) {
       items();
-      const item = await getItem(productKey(version, id));
+      const item = shared
+        ? await sharedItemAt(productItemKey(id, generation))
+        : await getItem(productKey(version, id));
       return item ? (withoutKeys(item) as unknown as ProductRecord) : undefined;
     },
     async getStock(productId, locationId) {
       items();
-      const item = await getItem(stockKey(version, productId, locationId));
+      const item = shared
+        ? await sharedItemAt(stockItemKey(productId, locationId, generation))
+        : await getItem(stockKey(version, productId, locationId));
       return item ? (withoutKeys(item) as unknown as StockLevel) : undefined;
     },
     getReferenceData: async () => {
       items();
       return referenceAt(version);
     },
-    listings: listingsAt(published),
   };
 };
 
@@ -88,10 +91,6 @@ export const EMPTY_CATALOGUE: CatalogueStore = {
   getProduct: async () => undefined,
   getStock: async () => undefined,
   getReferenceData: async () => ({ countries: [], businessUnits: [], rates: { base: 'EUR', rates: {} } }),
-  listings: {
-    readPositions: async () => [],
-    summaries: async (partitions) => partitions.map(() => undefined),
-  },
 };
 
 /**

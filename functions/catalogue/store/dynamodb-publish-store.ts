@@ -13,8 +13,10 @@ import {
   activeVersionKey,
   chunkProgressKey,
   chunkProgressPartition,
+  generationCounterKey,
   PUBLISH_RECORD_PREFIX,
   publishRecordKey,
+  VERSION_RECORD_PREFIX,
   versionRecordKey,
 } from '#functions/contracts/keys/catalogue-keys';
 import { runLock } from '../domain/publish-lock';
@@ -80,6 +82,38 @@ export const dynamoDbPublishStore: PublishStore = {
   async version(version) {
     const item = await get(versionRecordKey(version));
     return item ? strip<VersionRecord>(item) : undefined;
+  },
+
+  async versions() {
+    const records: VersionRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient.send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': activeVersionKey.pk, ':prefix': VERSION_RECORD_PREFIX },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      records.push(...(page.Items ?? []).map((item) => strip<VersionRecord>(item)));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return records;
+  },
+
+  async nextGeneration() {
+    const { Attributes } = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: generationCounterKey,
+        UpdateExpression: 'ADD generation :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Attributes?.generation as number;
   },
 
   async addVersionFile(version) {

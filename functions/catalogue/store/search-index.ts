@@ -17,12 +17,13 @@ import { ACTIVE_VERSION_CACHE_MS } from './active-version';
 import type { CatalogueVersion } from './dynamodb-catalogue-store';
 
 /**
- * The active catalogue version's search index (docs/decisions/search-engine.md D68), kept by the execution
- * environment: the version's columns and stock snapshot, read the first time a search needs them
- * and again when the active version changes (the readers' 5 s cache decides), and the text index
- * of each language the first time a search is asked in it. The stock snapshot is fetched again,
- * only if changed (ETag), at most every 5 s, since stock updates rewrite it in place. A URL is
- * signed for each read, so nothing needs the S3 client.
+ * The active catalogue version's search index (docs/decisions/search-engine.md D68, D91), kept by
+ * the execution environment: the version's columns, read the first time a search or a listing
+ * needs them and again when the active version changes (the readers' 5 s cache decides); the text
+ * index of each language the first time a request is asked in it; the stock snapshot the first
+ * time a search asks for `in_stock` (a listing never does), then again, only if changed (ETag), at
+ * most every 5 s, since stock updates rewrite it in place. A URL is signed for each read, so
+ * nothing needs the S3 client.
  */
 
 const SIGNED_SECONDS = 60;
@@ -64,20 +65,21 @@ interface Loaded {
   readonly version: string;
   readonly columns: Promise<SearchColumns>;
   readonly texts: Map<Language, Promise<TextIndex>>;
-  stock: Promise<Stock | undefined>;
+  /** Undefined until a search asks for stock. */
+  stock: Promise<Stock | undefined> | undefined;
   stockCheckedAt: number;
 }
 
 let loaded: Loaded | undefined;
 
-const loadedFor = (version: string, now: number): Loaded => {
+const loadedFor = (version: string): Loaded => {
   if (loaded?.version !== version) {
     loaded = {
       version,
       columns: fetchPacked(searchDocumentsKey(version), unpackSearchColumns),
       texts: new Map(),
-      stock: fetchStock(version),
-      stockCheckedAt: now,
+      stock: undefined,
+      stockCheckedAt: 0,
     };
   }
   return loaded;
@@ -92,26 +94,41 @@ const textOf = (current: Loaded, language: Language) => {
   return text;
 };
 
-const refreshStock = async (current: Loaded, now: number) => {
-  if (now - current.stockCheckedAt < ACTIVE_VERSION_CACHE_MS) return;
-  current.stockCheckedAt = now;
-  const known = await current.stock;
-  const changed = await fetchStock(current.version, known?.etag);
-  if (changed) current.stock = Promise.resolve(changed);
+/** The stock snapshot: read the first time, then again only if changed, at most every 5 s. */
+const stockOf = async (current: Loaded, now: number): Promise<Stock> => {
+  if (current.stock === undefined) {
+    current.stock = fetchStock(current.version);
+    current.stockCheckedAt = now;
+  } else if (now - current.stockCheckedAt >= ACTIVE_VERSION_CACHE_MS) {
+    current.stockCheckedAt = now;
+    const known = await current.stock;
+    const changed = await fetchStock(current.version, known?.etag);
+    if (changed) current.stock = Promise.resolve(changed);
+  }
+  const stock = await current.stock;
+  if (!stock) throw new Error('A search snapshot answered 304 without having been asked so');
+  return stock;
 };
 
-const indexOf = (columns: SearchColumns, text: TextIndex, stock: Stock): ProductIndex => ({
+/** A request that did not ask for stock never calls for it: a call is a mistake, not "none in stock". */
+const NO_STOCK = (): never => {
+  throw new Error('The stock snapshot was not read for this request');
+};
+
+const indexOf = (columns: SearchColumns, text: TextIndex, stock: Stock | undefined): ProductIndex => ({
   columns,
   text,
-  stock: (location) => {
-    let mask = stock.masks.get(location);
-    const inStock = stock.snapshot[location];
-    if (!mask && inStock) {
-      mask = stockMask(columns.ids, inStock);
-      stock.masks.set(location, mask);
-    }
-    return mask;
-  },
+  stock: !stock
+    ? NO_STOCK
+    : (location) => {
+        let mask = stock.masks.get(location);
+        const inStock = stock.snapshot[location];
+        if (!mask && inStock) {
+          mask = stockMask(columns.ids, inStock);
+          stock.masks.set(location, mask);
+        }
+        return mask;
+      },
 });
 
 const EMPTY_COLUMNS = searchColumnsOf([]);
@@ -122,30 +139,30 @@ const EMPTY_INDEX = indexOf(EMPTY_COLUMNS, textIndexOf([], 'en'), {
 });
 
 /**
- * The index of a version with the text index of `language` (empty on a stage nothing was
- * published to). A version older than the snapshots is CatalogueLayoutError, a 503 (docs/decisions/catalogue-versions.md
- * D73), never a read of files it does not have. A read that fails is not kept: the next search
- * reads again.
+ * The index of a version with the text index of `language`, and its stock when `needs.stock`
+ * (empty on a stage nothing was published to). A version older than the snapshots is
+ * CatalogueLayoutError, a 503 (docs/decisions/catalogue-versions.md D73), never a read of files it
+ * does not have. A read that fails is not kept: the next request reads again.
  */
 export const searchIndex = async (
   published: CatalogueVersion | undefined,
   language: Language,
+  needs: { readonly stock: boolean },
   now = performance.now(),
 ): Promise<ProductIndex> => {
   if (published === undefined) return EMPTY_INDEX;
   const { version, layout } = published;
   requireLayout(layout, READER_LAYOUTS.searchSnapshot);
-  const current = loadedFor(version, now);
-  let columns: SearchColumns;
-  let text: TextIndex;
+  const current = loadedFor(version);
   try {
-    [columns, text] = await Promise.all([current.columns, textOf(current, language), current.stock]);
+    const [columns, text, stock] = await Promise.all([
+      current.columns,
+      textOf(current, language),
+      needs.stock ? stockOf(current, now) : undefined,
+    ]);
+    return indexOf(columns, text, stock);
   } catch (error) {
     if (loaded === current) loaded = undefined;
     throw error;
   }
-  await refreshStock(current, now);
-  const stock = await current.stock;
-  if (!stock) throw new Error('A search snapshot answered 304 without having been asked so');
-  return indexOf(columns, text, stock);
 };

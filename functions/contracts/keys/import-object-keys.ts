@@ -14,6 +14,14 @@ export const versionFileKey = (version: string, file: number) =>
   `${VERSION_PREFIX}${version}/items-${String(file).padStart(6, '0')}.json`;
 
 /**
+ * Layout 4 (docs/decisions/catalogue-versions.md D90): a version's manifest (which generation of each product and
+ * stock level it reads, with content hashes) and its catalogue as the lines of its file, both
+ * gzipped, what an upgrade and `export` read back.
+ */
+export const manifestKey = (version: string) => `${VERSION_PREFIX}${version}/manifest.json.gz`;
+export const catalogueCopyKey = (version: string) => `${VERSION_PREFIX}${version}/catalogue.jsonl.gz`;
+
+/**
  * A version's search snapshot (docs/decisions/search-engine.md D68): its products' columns, one text index per
  * language (both gzipped packed arrays), and where each product is in stock, which a stock update
  * rewrites. Part of the version: written by its publish, removed with it.

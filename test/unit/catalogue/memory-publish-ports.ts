@@ -1,3 +1,4 @@
+import type { Manifest } from '#functions/catalogue/domain/catalogue-manifest';
 import { mayTakeLock, type PublishLock, runLock } from '#functions/catalogue/domain/publish-lock';
 import type { StockSnapshot } from '#functions/catalogue/domain/search-document';
 import type { SearchSnapshotFiles } from '#functions/catalogue/domain/search-snapshot';
@@ -17,6 +18,7 @@ import {
   switchActiveVersion,
   writeVersionChunk,
 } from '#functions/catalogue/services/publish-service';
+import { generationRange } from '#functions/contracts/keys/catalogue-keys';
 import type { PlannedVersion, PublishRequest } from '#functions/contracts/publish-workflow-contract';
 
 /** The publish workflow's ports in memory: a table of items, the control records, and the bucket. */
@@ -27,6 +29,9 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
   const progress = new Map<string, number>();
   const files = new Map<string, readonly VersionItem[]>();
   const searchSnapshots = new Map<string, { snapshot: SearchSnapshotFiles; stock: StockSnapshot }>();
+  const manifests = new Map<string, Manifest>();
+  const copies = new Map<string, string>();
+  let generation = 0;
   /** The lock item, as the table holds it; tests may set it (a claim, a lock past its time). */
   let lock: PublishLock | undefined;
   let active: ActiveRecord | undefined;
@@ -51,6 +56,8 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
       versions.set(record.version, record);
     },
     version: async (version) => versions.get(version),
+    versions: async () => [...versions.values()],
+    nextGeneration: async () => ++generation,
     async addVersionFile(version) {
       const known = versions.get(version);
       const files = (known?.files ?? 0) + 1;
@@ -105,8 +112,22 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
       const found = searchSnapshots.get(version);
       if (found) searchSnapshots.set(version, { ...found, stock });
     },
+    async writeManifest(version, manifest) {
+      manifests.set(version, manifest);
+    },
+    readManifest: async (version) => manifests.get(version),
+    async writeCatalogueCopy(version, lines) {
+      copies.set(version, `${lines.join('\n')}\n`);
+    },
+    async readCatalogueCopy(version) {
+      const copy = copies.get(version);
+      if (copy === undefined) throw new Error(`no catalogue copy of ${version}`);
+      return copy;
+    },
     async deleteVersionFiles(version, count) {
       searchSnapshots.delete(version);
+      manifests.delete(version);
+      copies.delete(version);
       for (let f = 1; f <= count; f++) files.delete(`${version}/${f}`);
     },
   };
@@ -126,7 +147,22 @@ export function memoryPublishPorts(uploads: Record<string, string> = {}) {
       lock = value;
     },
     versionItems: (version: string) => [...items.values()].filter((i) => i.pk.startsWith(`CAT#${version}#`)),
+    /**
+     * A shared item as a version of `generation` reads it (the reader's Query: greatest sort key
+     * in the range, a tombstone is none), without its keys.
+     */
+    readAt(key: { pk: string; sk: string }) {
+      const { pk, from, to } = generationRange(key);
+      const found = [...items.values()]
+        .filter((i) => i.pk === pk && i.sk >= from && i.sk <= to)
+        .sort((a, b) => (a.sk < b.sk ? 1 : -1))[0];
+      if (!found || found.deleted === true) return undefined;
+      const { pk: _pk, sk: _sk, ...record } = found;
+      return record;
+    },
     searchSnapshots,
+    manifests,
+    versionFiles: files,
   };
 }
 

@@ -8,7 +8,8 @@ import { type Catalogue, catalogueLines } from '#functions/catalogue/domain/cata
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { acquirePublishLock, applyStockFile } from '#functions/catalogue/services/publish-service';
 import { lockForUpgrade, nameUpgrade } from '#functions/catalogue/services/upgrade-service';
-import { catalogueItems } from '#functions/catalogue/store/catalogue-items';
+import { firstVersionItems } from '#functions/catalogue/store/catalogue-items';
+import { productKey, referenceDataKey, stockKey } from '#functions/contracts/keys/catalogue-keys';
 import { upgradeId } from '#functions/contracts/publish-workflow-contract';
 import { seedCatalogue } from '#local/seed/catalogue-seed';
 import { PUBLISH_NOW, publishRequest, publishWorkflow } from './memory-publish-ports';
@@ -26,16 +27,31 @@ const setUp = () => {
     const { layout: _, ...old } = active;
     expect(await ports.store.switchActive(old, active.version)).toBe(true);
   };
-  return { ...workflow, request: publishRequest, makeActiveOld };
+  /** A version as layouts 1–3 wrote its products, stock levels and reference data: under its own keys. */
+  const publishOld = async (version: string) => {
+    const items = [
+      { ...referenceDataKey(version), ...seed.reference },
+      ...seed.products.map((p) => ({ ...productKey(version, p.id), ...p })),
+      ...seed.stocks.map((s) => ({ ...stockKey(version, s.productId, s.locationId), ...s })),
+    ];
+    await ports.store.putItems(items);
+    await ports.files.writeVersionFile(version, 1, items);
+    await ports.store.putVersion({ version, files: 1 });
+    const counts = { products: seed.products.length, stocks: seed.stocks.length, items: items.length };
+    await ports.store.switchActive(
+      { version, publishedAt: PUBLISH_NOW.toISOString(), publishId: version, counts },
+      undefined,
+    );
+  };
+  return { ...workflow, request: publishRequest, makeActiveOld, publishOld };
 };
 
 describe('the catalogue upgrade', () => {
   it('plans the active version again from its own files, stock updates included, as a publish of it would', async () => {
-    const { ports, deps, request, planAndSwitch, publish, makeActiveOld } = setUp();
-    await publish('a');
+    const { ports, deps, request, planAndSwitch, publishOld } = setUp();
+    await publishOld('a');
     await acquirePublishLock(deps, request('s', 'stock'));
     await applyStockFile(deps, request('s', 'stock'));
-    await makeActiveOld();
 
     const upgrade = nameUpgrade({ execution: 'e1', startedAt: '2026-11-24T11:00:00.000Z' });
     expect(await lockForUpgrade(deps, upgrade)).toEqual({ next: 'plan' });
@@ -50,10 +66,13 @@ describe('the catalogue upgrade', () => {
         ? { ...s, quantity: 41, updatedAt: PUBLISH_NOW.toISOString() }
         : s,
     );
-    const expected = catalogueItems(upgrade.publishId, { ...seed, stocks });
+    const expected = firstVersionItems(upgrade.publishId, plan.generation!, { ...seed, stocks });
     const byKey = (items: readonly Record<string, unknown>[]) =>
       new Map(items.map((item) => [`${item.pk}|${item.sk}`, item]));
-    expect(byKey(ports.versionItems(upgrade.publishId))).toEqual(byKey(expected));
+    const written = [...ports.items.values()].filter(
+      (item) => item.pk.startsWith(`CAT#${upgrade.publishId}#`) || item.pk.startsWith('CAT#PRODUCT#'),
+    );
+    expect(byKey(written)).toEqual(byKey(expected));
     expect(ports.searchSnapshots.get(upgrade.publishId)?.stock['paris-1']).toContain(2);
     expect(ports.records.get(upgrade.publishId)).toMatchObject({
       kind: 'upgrade',

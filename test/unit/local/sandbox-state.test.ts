@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteTableCommand, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { activeVersionKey, productKey } from '#functions/contracts/keys/catalogue-keys';
+import { activeVersionKey, productItemKey } from '#functions/contracts/keys/catalogue-keys';
 import { openSandboxState, type SandboxState } from '#local/sandbox-state';
 import { lockStateDir, readDataState, StateDirBusyError, statePaths } from '#local/state-dir';
 
@@ -19,10 +19,10 @@ const get = async (state: SandboxState, key: Record<string, string>) =>
       new GetCommand({ TableName: state.tableName, Key: key }),
     )
   ).Item;
-/** A product of the catalogue version the state serves. */
+/** A product of the catalogue version the state serves (the seed's first publish wrote them all at its generation). */
 const getProduct = async (state: SandboxState, id: number) => {
   const active = await get(state, activeVersionKey);
-  return active && get(state, productKey(String(active.version), id));
+  return active && get(state, productItemKey(id, Number(active.generation)));
 };
 
 describe('the sandbox state directory', () => {

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { errorResponse } from '#commons/http/error-response-schemas';
 import { MAX_LIMIT } from '#commons/http/paging';
-import { LANGUAGES } from '#commons/languages';
+import { LANGUAGES, translate } from '#commons/languages';
 import { batchResponse } from '#functions/batches/batches-response-schemas';
 import { batchView } from '#functions/batches/domain/batch';
 import {
@@ -21,7 +21,7 @@ import {
   stockResponse,
   technicalInfoResponse,
 } from '#functions/catalogue/catalogue-response-schemas';
-import { listingView } from '#functions/catalogue/domain/listing-request';
+import { listingElement } from '#functions/catalogue/domain/listing-request';
 import {
   bookView,
   computerView,
@@ -83,9 +83,9 @@ describe.each(LANGUAGES.map((l) => [l]))('catalogue views in %s', (language) => 
         products
           .slice(start, start + MAX_LIMIT)
           .map((p) =>
-            listingView(
-              { id: p.id, label: p.label, type: p.type, brand: p.brand } as never,
-              language,
+            listingElement(
+              { id: p.id, type: p.type, brand: p.brand },
+              translate(p.label, language),
               p.basePrice,
             ),
           ),

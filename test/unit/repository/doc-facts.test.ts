@@ -59,19 +59,14 @@ const stackOutputs = [...read('lib/commerce-api-stack.ts').matchAll(/new CfnOutp
 
 describe('docs/architecture.md "The table"', () => {
   const version = '20260101T120000Z-ab12';
-  const partition = { country: 'FR', businessUnit: 'Books & more', type: 'book', brand: 'Acme' } as const;
-  const listing = {
-    pk: catalogueKeys.listingPartitionKey(version, partition),
-    sk: catalogueKeys.listingSortKey(42),
-  };
   /** Every key the key modules build, by the name of the export that builds it. */
   const keys: Record<string, { pk: string; sk: string }> = {
     productKey: catalogueKeys.productKey(version, 42),
     stockKey: catalogueKeys.stockKey(version, 42, 'WH-1'),
+    productItemKey: catalogueKeys.productItemKey(42, 7),
+    stockItemKey: catalogueKeys.stockItemKey(42, 'wh-1', 7),
+    generationCounterKey: catalogueKeys.generationCounterKey,
     referenceDataKey: catalogueKeys.referenceDataKey(version),
-    listingPartitionKey: listing,
-    listingSortKey: listing,
-    listingSummaryKey: catalogueKeys.listingSummaryKey(version, partition),
     chunkProgressKey: catalogueKeys.chunkProgressKey(version, 3),
     activeVersionKey: catalogueKeys.activeVersionKey,
     publishLockKey: catalogueKeys.publishLockKey,

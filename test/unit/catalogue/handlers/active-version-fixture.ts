@@ -4,8 +4,9 @@ import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
 import { forgetActiveVersion } from '#functions/catalogue/store/active-version';
 import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 
-/** The catalogue version the mocked tables hold. */
+/** The catalogue version the mocked tables hold, and its generation (docs/decisions/catalogue-versions.md D90). */
 export const VERSION = 'v1';
+export const GENERATION = 1;
 
 /**
  * Makes the mocked table say VERSION is active, written in this code's layout unless another is
@@ -25,6 +26,7 @@ export const mockActiveVersion = (
       version: VERSION,
       publishedAt: '2026-01-01T00:00:00.000Z',
       ...(layout === null ? {} : { layout }),
+      generation: GENERATION,
     },
   });
 };

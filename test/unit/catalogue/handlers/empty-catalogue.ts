@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { LANGUAGES } from '#commons/languages';
+import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
 import { CATALOGUE_ENV } from '#functions/contracts/environment';
 import { referenceDataKey } from '#functions/contracts/keys/catalogue-keys';
@@ -38,20 +39,29 @@ export const mockEmptyCatalogue = () => {
 };
 
 /** An import bucket whose search snapshots are empty (as the publish writes them), read through a stubbed fetch. */
-export const mockEmptySearchSnapshots = () => {
+export const mockEmptySearchSnapshots = () => mockSearchSnapshots([]);
+
+/**
+ * An import bucket holding VERSION's search snapshots of `products` (as the publish writes them,
+ * no stock), read through a stubbed fetch; answers the keys it fetched.
+ */
+export const mockSearchSnapshots = (products: readonly ProductRecord[]): string[] => {
   process.env[CATALOGUE_ENV.bucket] = 'imports-test';
-  const empty = searchSnapshotOf([]);
+  const snapshot = searchSnapshotOf(products);
   const snapshots: Record<string, Uint8Array | string> = {
-    [searchDocumentsKey(VERSION)]: gzipSync(empty.documents),
-    ...Object.fromEntries(LANGUAGES.map((l) => [searchTextKey(VERSION, l), gzipSync(empty.texts[l])])),
+    [searchDocumentsKey(VERSION)]: gzipSync(snapshot.documents),
+    ...Object.fromEntries(LANGUAGES.map((l) => [searchTextKey(VERSION, l), gzipSync(snapshot.texts[l])])),
     [stockSnapshotKey(VERSION)]: '{}',
   };
+  const fetched: string[] = [];
   // The snapshots are read through signed URLs: any credentials sign them.
   process.env.AWS_ACCESS_KEY_ID ??= 'test';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     const path = decodeURIComponent(new URL(String(url)).pathname);
     const key = Object.keys(snapshots).find((k) => path.endsWith(`/${k}`));
+    if (key !== undefined) fetched.push(key);
     return new Response(key === undefined ? '' : snapshots[key], { status: key === undefined ? 404 : 200 });
   });
+  return fetched;
 };

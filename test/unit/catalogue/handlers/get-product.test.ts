@@ -1,10 +1,10 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '#functions/catalogue/handlers/get-product';
-import { productKey } from '#functions/contracts/keys/catalogue-keys';
+import { productItemKey } from '#functions/contracts/keys/catalogue-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
 import { product } from '../product-fixtures';
-import { mockActiveVersion, VERSION } from './active-version-fixture';
+import { GENERATION, mockActiveVersion } from './active-version-fixture';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
@@ -15,6 +15,12 @@ const get = (id: string, query?: Record<string, string[]>, headers?: Record<stri
     lambdaContext,
   );
 
+/** Product `id` as the active version reads it: the item of its generation (docs/decisions/catalogue-versions.md D90). */
+const mockProduct = (id: number) =>
+  dynamo
+    .on(QueryCommand, { ExpressionAttributeValues: { ':pk': productItemKey(id, GENERATION).pk } })
+    .resolves({ Items: [{ ...productItemKey(id, GENERATION), ...product(id) }] });
+
 beforeEach(() => {
   dynamo.reset();
   mockActiveVersion(dynamo);
@@ -22,9 +28,7 @@ beforeEach(() => {
 
 describe('GET /products/{product_id}', () => {
   it('answers the translated single-product view with an integer id', async () => {
-    dynamo
-      .on(GetCommand, { Key: productKey(VERSION, 7) })
-      .resolves({ Item: { ...productKey(VERSION, 7), ...product(7) } });
+    mockProduct(7);
     const response = await get('7', undefined, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({
@@ -46,9 +50,7 @@ describe('GET /products/{product_id}', () => {
   });
 
   it('keeps only the asked fields', async () => {
-    dynamo
-      .on(GetCommand, { Key: productKey(VERSION, 7) })
-      .resolves({ Item: { ...productKey(VERSION, 7), ...product(7) } });
+    mockProduct(7);
     const response = await get('7', { fields: ['id,label'] });
     expect(JSON.parse(response.body)).toEqual({ id: 7, label: 'Product 7' });
   });
@@ -61,7 +63,7 @@ describe('GET /products/{product_id}', () => {
   });
 
   it('answers 404 with the docs/decisions/http-requests.md D1 body for an unknown or malformed id, without reading for a malformed one', async () => {
-    dynamo.on(GetCommand).resolves({});
+    dynamo.on(QueryCommand).resolves({ Items: [] });
     for (const id of ['999', 'abc', '0', '1e3', '../1']) {
       const response = await get(id);
       expect(response.statusCode).toBe(404);
@@ -70,12 +72,12 @@ describe('GET /products/{product_id}', () => {
         message: 'The requested resource was not found.',
       });
     }
-    expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
   });
 
   it('hides a storage failure behind a general 500', async () => {
     dynamo
-      .on(GetCommand)
+      .on(QueryCommand)
       .rejects(new Error('ResourceNotFoundException: table commerce-test arn:aws:dynamodb'));
     const response = await get('7');
     expect(response.statusCode).toBe(500);

@@ -1,62 +1,96 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CATALOGUE_LAYOUT } from '#functions/catalogue/domain/catalogue-layout';
+import { handler as listCountry } from '#functions/catalogue/handlers/list-country-products';
 import { handler } from '#functions/catalogue/handlers/list-products';
 import { handler as search } from '#functions/catalogue/handlers/search-products';
 import { referenceDataKey } from '#functions/contracts/keys/catalogue-keys';
+import { searchDocumentsKey, searchTextKey } from '#functions/contracts/keys/import-object-keys';
 import { apiEvent, lambdaContext } from '../../support/api-event';
+import { product } from '../product-fixtures';
 import { mockActiveVersion, VERSION } from './active-version-fixture';
-import { mockEmptySearchSnapshots } from './empty-catalogue';
+import { mockSearchSnapshots } from './empty-catalogue';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 process.env.TABLE_NAME = 'commerce-test';
-mockEmptySearchSnapshots();
 
 const reference = {
   countries: [{ id: 'GB', label: { en: 'United Kingdom' }, currency: 'GBP' }],
   businessUnits: [{ id: 'books', label: { en: 'Books' } }],
   rates: { base: 'EUR', rates: { GBP: 0.5, USD: 2 } },
 };
-const entry = (id: number) => ({
-  pk: 'LIST',
-  sk: `P#${id}`,
-  position: id,
-  id,
-  type: 'book',
-  brand: 'Acme',
-  businessUnit: 'books',
-  label: { en: `Book ${id}`, de: `Buch ${id}` },
-  price: { value: 10, currency: 'GBP' },
-});
+/** Books 21 and 22, sold in GB at 10 GBP; and forty books of twenty brands, 101 to 140, not sold in GB. */
+const book = (id: number, brand: string, gb: boolean) =>
+  product(id, {
+    type: 'book',
+    brand,
+    businessUnit: 'books',
+    label: { en: `Book ${id}`, de: `Buch ${id}` },
+    prices: gb ? { GB: { value: 10, currency: 'GBP' } } : {},
+  });
+const twentyBrands = Array.from({ length: 20 }, (_, i) => `Brand ${i + 1}`);
+const fetched = mockSearchSnapshots([
+  book(21, 'Acme', true),
+  book(22, 'Acme', true),
+  ...Array.from({ length: 40 }, (_, i) => book(101 + i, twentyBrands[i % 20]!, false)),
+]);
 
 const list = (query: Record<string, string[]>, headers?: Record<string, string>) =>
   handler(apiEvent({ resource: '/v1/products', query, headers }), lambdaContext);
 const bodyOf = (response: { body: string }) => JSON.parse(response.body);
 
-/** The mocked table: a version of `layout` (this code's by default) with the reference data and two entries. */
+/** The mocked table: a version of `layout` (this code's by default) with the reference data. */
 const mockCatalogue = (layout: number | null = CATALOGUE_LAYOUT) => {
   dynamo.reset();
   mockActiveVersion(dynamo, layout);
   dynamo
     .on(GetCommand, { Key: referenceDataKey(VERSION) })
     .resolves({ Item: { ...referenceDataKey(VERSION), ...reference } });
-  dynamo.on(QueryCommand).resolves({ Items: [entry(21), entry(22)], ScannedCount: 2 });
+  dynamo.on(QueryCommand).resolves({ Items: [], ScannedCount: 0 });
 };
 beforeEach(() => mockCatalogue());
 
 describe('GET /products', () => {
-  it('reads one page as a position range of one partition', async () => {
-    const response = await list({ country: ['gb'], page: ['2'], limit: ['20'] });
+  it("answers a page from the version's search snapshot, reading no listing item (docs/decisions/search-engine.md D91)", async () => {
+    fetched.length = 0;
+    const response = await list({ country: ['gb'], page: ['2'], limit: ['1'] });
     expect(response.statusCode).toBe(200);
-    const [query] = dynamo.commandCalls(QueryCommand);
-    expect(query?.args[0].input).toMatchObject({
-      IndexName: 'byPosition',
-      ExpressionAttributeValues: { ':list': 'CAT#v1#LIST#c=GB#u=*#t=*#b=*', ':from': 21, ':to': 40 },
-    });
     expect(bodyOf(response)).toEqual([
-      { id: '21', label: 'Book 21', type: 'book', brand: 'Acme', price: { value: 10, currency: 'GBP' } },
       { id: '22', label: 'Book 22', type: 'book', brand: 'Acme', price: { value: 10, currency: 'GBP' } },
     ]);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    // The columns and the language's labels: a listing never reads the stock snapshot.
+    expect(fetched.sort()).toEqual([searchDocumentsKey(VERSION), searchTextKey(VERSION, 'en')]);
+  });
+
+  it('answers a listing of 20 brands of both types: there is no partition cap any more', async () => {
+    const response = await list({
+      brand: [twentyBrands.join(',')],
+      productType: ['book,computer'],
+      limit: ['30'],
+      page: ['2'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response).map((e: { id: string }) => e.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(131 + i)),
+    );
+  });
+
+  it('answers the country route the same way, and 404 for a country the catalogue does not have', async () => {
+    const country = (id: string, query: Record<string, string[]>) =>
+      listCountry(
+        apiEvent({
+          resource: '/v1/countries/{country_id}/products',
+          pathParameters: { country_id: id },
+          query,
+        }),
+        lambdaContext,
+      );
+    expect(bodyOf(await country('GB', { currency: ['USD'] }))).toEqual([
+      { id: '21', label: 'Book 21', type: 'book', brand: 'Acme', price: { value: 40, currency: 'USD' } },
+      { id: '22', label: 'Book 22', type: 'book', brand: 'Acme', price: { value: 40, currency: 'USD' } },
+    ]);
+    expect((await country('JP', {})).statusCode).toBe(404);
   });
 
   it('converts prices to the asked currency and translates only the label', async () => {
@@ -94,13 +128,6 @@ describe('GET /products', () => {
     expect(body.message).toContain(`'${name}'`);
     for (const values of Object.values(query))
       for (const value of values) expect(body.message).not.toContain(value);
-  });
-
-  it('never reads earlier pages: page 10 is one range query like page 1', async () => {
-    await list({ page: ['10'], limit: ['5'] });
-    const queries = dynamo.commandCalls(QueryCommand);
-    expect(queries).toHaveLength(1);
-    expect(queries[0]?.args[0].input.ExpressionAttributeValues).toMatchObject({ ':from': 46, ':to': 50 });
   });
 
   it('gives searchCriteria the meaning of the search body', async () => {
@@ -166,12 +193,17 @@ describe('an active version older than what a request reads (docs/decisions/cata
     expect(fetched).not.toHaveBeenCalled();
   });
 
-  it('answers 503 for a listing across several partitions of layout 1 (no summaries), never an empty page', async () => {
-    mockCatalogue(null);
-    unavailable(await list({ brand: ['Acme', 'Zenith'] }));
-    // One partition needs no summary: answered as ever.
-    const one = await list({ country: ['GB'], brand: ['Acme'] });
-    expect(one.statusCode).toBe(200);
-    expect(bodyOf(one)).toHaveLength(2);
-  });
+  it.each([
+    ['no layout recorded (read as 1)', null],
+    ['layout 2', 2],
+  ])(
+    'answers 503 for a plain listing, with %s, which has no search snapshot, never an empty page',
+    async (_, layout) => {
+      mockCatalogue(layout);
+      fetched.length = 0;
+      unavailable(await list({ brand: ['Acme', 'Zenith'] }));
+      unavailable(await list({ country: ['GB'], brand: ['Acme'] }));
+      expect(fetched).toEqual([]);
+    },
+  );
 });

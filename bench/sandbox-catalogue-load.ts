@@ -80,6 +80,8 @@ interface Reading {
   readonly seconds: number;
   readonly p99: number;
   readonly errors: number;
+  /** What the errors were: `timeout`, `connection` or an HTTP status, with their counts. */
+  readonly failures: Readonly<Record<string, number>>;
 }
 
 const rate = (readings: readonly Reading[]) =>
@@ -107,11 +109,17 @@ const read = async (url: string, seconds: number): Promise<Reading> => {
       },
     ],
   });
+  const failures: Record<string, number> = {};
+  if (result.timeouts > 0) failures.timeout = result.timeouts;
+  if (result.errors > result.timeouts) failures.connection = result.errors - result.timeouts;
+  for (const [status, { count: n = 0 }] of Object.entries(result.statusCodeStats ?? {}))
+    if (!status.startsWith('2') && n > 0) failures[status] = n;
   return {
     requests: result.requests.total,
     seconds: result.duration,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    failures,
   };
 };
 
@@ -206,6 +214,12 @@ export async function benchSandboxCatalogue(): Promise<BenchRow[]> {
       .map(([name, bytes]) => `${name} ${mb(bytes)}`)
       .join(', ');
     const readerErrors = runs.flatMap((r) => [r.before, ...r.during]).reduce((s, r) => s + r.errors, 0);
+    const failures: Record<string, number> = {};
+    for (const reading of runs.flatMap((r) => [r.before, ...r.during]))
+      for (const [what, n] of Object.entries(reading.failures)) failures[what] = (failures[what] ?? 0) + n;
+    const failed = Object.entries(failures)
+      .map(([what, n]) => `${what} ${n}`)
+      .join(', ');
     const publishes = runs
       .map(
         (r) =>
@@ -249,7 +263,7 @@ export async function benchSandboxCatalogue(): Promise<BenchRow[]> {
           runs
             .map((r) => `${r.before.p99} ms before, ${r.during.map((d) => d.p99).join('/')} ms during`)
             .join('; ') +
-          `; ${readerErrors} errors or non-2xx`,
+          `; ${readerErrors} errors or non-2xx${failed ? ` (${failed})` : ''}`,
         ok: readersOk && readerErrors === 0,
       },
     ];

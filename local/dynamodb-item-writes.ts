@@ -22,9 +22,10 @@ export interface ItemCounts {
   readonly written: number;
   readonly deleted: number;
   /**
-   * On-demand write request units (DynamoDB's rules): a put, a unit per started KB of its item;
-   * an update or a delete, one (a lower bound: DynamoDB bills the item's size, which the request
-   * does not carry); twice that in a transaction.
+   * On-demand write request units of the items written (DynamoDB's rules): a put, a unit per
+   * started KB of its item; an update, one (a lower bound: DynamoDB bills the item's size, which
+   * the request does not carry); twice that in a transaction. A delete costs at least one more
+   * each (`deleted`), billed by the size of an item the request does not carry.
    */
   readonly units: number;
 }
@@ -146,8 +147,10 @@ export function itemWrites(capacity = RECENT_KEYS): ItemWrites {
         byKind.set(kind, counts);
         for (const sum of [totals, counts]) {
           if (item.op === 'delete') sum.deleted += 1;
-          else sum.written += 1;
-          sum.units += units;
+          else {
+            sum.written += 1;
+            sum.units += units;
+          }
         }
         ring[(sequence - 1) % capacity] = { seq: sequence, ...item };
       }

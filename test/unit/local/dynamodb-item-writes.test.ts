@@ -37,9 +37,9 @@ describe('the items the sandbox saw written', () => {
     expect(itemsBetween(before, writes.toJSON())).toEqual({
       written: 1,
       deleted: 1,
-      units: 2,
+      units: 1,
       byKind: {
-        'CAT#PRODUCT#<id>': { written: 0, deleted: 1, units: 1 },
+        'CAT#PRODUCT#<id>': { written: 0, deleted: 1, units: 0 },
         CATALOGUE: { written: 1, deleted: 0, units: 1 },
       },
     });

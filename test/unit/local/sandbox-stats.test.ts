@@ -153,8 +153,8 @@ describe('the sandbox stats', () => {
       expect(items).toMatchObject({
         written: 5,
         deleted: 2,
-        // One unit an item of at most 1 KB, two in a transaction.
-        units: 9,
+        // One unit an item written of at most 1 KB, two in a transaction.
+        units: 7,
         sequence: 7,
         byKind: {
           CATALOGUE: { written: 2, deleted: 1 },

@@ -85,6 +85,7 @@ async function main(): Promise<void> {
       port: options.port,
       documents: { [JWKS_PATH]: sandbox.jwks, [STATS_PATH]: stats },
       files: apiReferenceFiles(),
+      onRouteRequest: sandbox.noteRead,
     });
     mappings = startQueueMappings(queues, faults ? { faults } : {});
   } catch (error) {

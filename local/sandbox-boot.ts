@@ -63,6 +63,8 @@ export interface BootedSandbox {
   readonly servers: SandboxServers;
   /** The issuer's JWKS document, which the HTTP front serves. */
   readonly jwks: unknown;
+  /** A request of the API's readers: paces a publish's bulk writes like a table read (docs/decisions/sandbox-and-tools.md D81). */
+  noteRead(): void;
   /** Stops the executions (they stay RUNNING in the journal), then every server, then the state. */
   close(): Promise<void>;
 }
@@ -135,7 +137,19 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
-    return { state, queues, reports, stepFunctions, catalogue, events, servers, jwks: issuer.jwks, close };
+    const front = transactions;
+    return {
+      state,
+      queues,
+      reports,
+      stepFunctions,
+      catalogue,
+      events,
+      servers,
+      jwks: issuer.jwks,
+      noteRead: () => front.noteRead(),
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

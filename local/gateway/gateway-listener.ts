@@ -57,6 +57,11 @@ export interface GatewayOptions {
   readonly documents?: Readonly<Record<string, unknown>>;
   /** Files served as they are at fixed paths outside `/v1` (the API reference). */
   readonly files?: Readonly<Record<string, StaticFile>>;
+  /**
+   * Called for each request of a route, as it comes: the sandbox's readers, which pace a
+   * publish's bulk writes as table reads do (docs/decisions/sandbox-and-tools.md D81).
+   */
+  readonly onRouteRequest?: () => void;
 }
 
 /** The last value of a header, whatever the case the client wrote its name in. */
@@ -186,6 +191,7 @@ export function createGatewayListener(options: GatewayOptions = {}): RequestList
         answer: gatewayAnswer(gatewayAnswers.methodNotAllowed, [['Allow', resolution.allow.join(', ')]]),
       };
     }
+    options.onRouteRequest?.();
     const body = await readBody(req, maxBody);
     if (body === 'too-large') {
       return { answer: gatewayAnswer(gatewayAnswers.payloadTooLarge) };

@@ -40,6 +40,12 @@ const AMZ_JSON_1_0 = 'application/x-amz-json-1.0';
 export interface TransactionFront {
   /** `http://127.0.0.1:<port>`: dynalite's endpoint with transactions. */
   readonly endpoint: string;
+  /**
+   * A request of the API's readers, counted as a table read: listings and searches read their
+   * snapshot in memory, no table item (docs/decisions/search-engine.md D91), yet they share this
+   * process with a publish's writes all the same.
+   */
+  noteRead(): void;
   close(): Promise<void>;
 }
 
@@ -158,8 +164,9 @@ export async function startTransactionFront(
       },
     );
   });
-  return serveOnLoopback(server, 0, () => {
+  const served = await serveOnLoopback(server, 0, () => {
     agent.destroy();
     client.destroy();
   });
+  return { ...served, noteRead: read };
 }

@@ -1,14 +1,24 @@
 import { invalidRequest } from '#commons/http/errors';
 import { httpRoute } from '#commons/http/http-route';
+import { parseWith } from '#commons/http/query';
 import { LISTING_FIELDS } from '../domain/listing-request';
 import { productsQuery } from '../http-schemas/listing-query';
+import { searchCriteria } from '../http-schemas/search-criteria';
 import { fromQuery, listingReply } from '../replies/listing-reply';
+import { fromCriteria, searchReply } from '../replies/search-reply';
+
+const decodeCriteria = (raw: string) => {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw invalidRequest("The query parameter 'searchCriteria' is not valid JSON.");
+  }
+};
 
 /**
  * GET /products: filters as query parameters, a listing of the version's snapshot
  * (docs/decisions/search-engine.md D91); or a search criteria object in `searchCriteria`, answered
- * like POST /products/search (D68). The criteria's schema is loaded by the first request that
- * carries one, so a plain listing's cold start does not build it (docs/decisions/functions-and-bundles.md D37).
+ * like POST /products/search (D68).
  */
 export const handler = httpRoute(
   { query: productsQuery, fields: LISTING_FIELDS, translated: true, cache: 'public' },
@@ -18,8 +28,10 @@ export const handler = httpRoute(
       if (Object.keys(filters).length > 0) {
         throw invalidRequest("The query parameter 'searchCriteria' cannot be combined with other filters.");
       }
-      const { criteriaQueryReply } = await import('../replies/criteria-query-reply');
-      return criteriaQueryReply(rawCriteria, language);
+      return searchReply(
+        fromCriteria(parseWith(searchCriteria, decodeCriteria(rawCriteria), 'body')),
+        language,
+      );
     }
     return listingReply(fromQuery(filters, filters.country), language);
   },

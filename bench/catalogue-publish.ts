@@ -32,13 +32,12 @@ import { projectRoot } from '#lib/project-paths';
 import { sandboxTarget } from '#local/catalogue/catalogue-target';
 import { publishFile } from '#local/catalogue/publish-file';
 import { type ItemCounts, itemsBetween } from '#local/dynamodb-item-writes';
-import { functionEnvironment } from '#local/function-env';
 import type { LambdaHandler } from '#local/lambda/import-handler';
 import { countDynamoDbRequests, type SandboxStatsDocument, STATS_PATH, writesIn } from '#local/sandbox-stats';
 import type { BenchRow } from './bench-row';
 import { DOLLARS_PER_MILLION_WRITE_UNITS } from './dynamodb-prices';
 import { generated } from './generated-catalogue';
-import { count, runTsChild, startBenchSandbox } from './support';
+import { catalogueChildEnvironment, count, runTsChild, startBenchSandbox } from './support';
 
 const SEED = 200;
 const LARGE = 10_000;
@@ -145,20 +144,7 @@ export async function benchCataloguePublish(): Promise<BenchRow[]> {
     const settled = async () => {
       for (let s = await stats(); s.executions?.running; s = await stats()) await sleep(500);
     };
-    const { AWS_SESSION_TOKEN: _t, AWS_PROFILE: _p, ...env } = process.env;
-    const childEnv = {
-      ...env,
-      ...functionEnvironment(
-        {
-          dynamoDbEndpoint: running.dynamodbEndpoint,
-          tableName: running.tableName,
-          s3Endpoint: running.s3Endpoint,
-          catalogueBucket: running.catalogueBucket,
-        },
-        { LOG_LEVEL: 'WARN' },
-      ),
-      POWERTOOLS_SERVICE_NAME: 'commerce-api',
-    };
+    const childEnv = catalogueChildEnvironment(running);
     const readPages = (samples: number, everyMs: number) =>
       runTsChild<PageCost[]>(thisFile, ['--child', String(samples), String(everyMs)], childEnv);
 

@@ -30,11 +30,10 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { projectRoot } from '#lib/project-paths';
-import { functionEnvironment } from '#local/function-env';
 import { countDynamoDbRequests } from '#local/sandbox-stats';
 import { BOOK_BRANDS, COMPUTER_BRANDS } from '#local/seed/product-seed';
 import type { BenchRow } from './bench-row';
-import { median, runTsChild, spread, startBenchSandbox } from './support';
+import { catalogueChildEnvironment, median, runTsChild, spread, startBenchSandbox } from './support';
 
 const PRODUCTS = 100_000;
 const P99_BUDGET_MS = 20;
@@ -344,21 +343,7 @@ export async function benchListing(): Promise<(BenchRow & Record<string, unknown
   let counted: Counted;
   try {
     const { running } = sandbox;
-    // As applyFunctionEnvironment does: the shell's session or profile would only be sent to dynalite.
-    const { AWS_SESSION_TOKEN: _token, AWS_PROFILE: _profile, ...env } = process.env;
-    counted = await runTsChild<Counted>(thisFile, ['--count'], {
-      ...env,
-      ...functionEnvironment(
-        {
-          dynamoDbEndpoint: running.dynamodbEndpoint,
-          tableName: running.tableName,
-          s3Endpoint: running.s3Endpoint,
-          catalogueBucket: running.catalogueBucket,
-        },
-        { LOG_LEVEL: 'WARN' },
-      ),
-      POWERTOOLS_SERVICE_NAME: 'commerce-api',
-    });
+    counted = await runTsChild<Counted>(thisFile, ['--count'], catalogueChildEnvironment(running));
   } finally {
     await sandbox.stop();
   }

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '#lib/project-paths';
 import { SANDBOX_FAULTS_ENV } from '#local/faults';
+import { functionEnvironment } from '#local/function-env';
 import type { RunningSandbox } from '#local/running-sandbox';
 import { runningSandbox } from '#local/running-sandbox';
 import { type SandboxChild, startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
@@ -126,3 +127,25 @@ export async function startBenchSandbox(
   await waitUntilIdle(running.pid);
   return { ...sandbox, running, stop };
 }
+
+/**
+ * The environment of a child process that runs a catalogue function against a sandbox, as the
+ * sandbox gives its functions: its table and catalogue bucket. As applyFunctionEnvironment does,
+ * the shell's session or profile is left out (it would only be sent to dynalite).
+ */
+export const catalogueChildEnvironment = (running: RunningSandbox): NodeJS.ProcessEnv => {
+  const { AWS_SESSION_TOKEN: _token, AWS_PROFILE: _profile, ...env } = process.env;
+  return {
+    ...env,
+    ...functionEnvironment(
+      {
+        dynamoDbEndpoint: running.dynamodbEndpoint,
+        tableName: running.tableName,
+        s3Endpoint: running.s3Endpoint,
+        catalogueBucket: running.catalogueBucket,
+      },
+      { LOG_LEVEL: 'WARN' },
+    ),
+    POWERTOOLS_SERVICE_NAME: 'commerce-api',
+  };
+};

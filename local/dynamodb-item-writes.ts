@@ -47,8 +47,8 @@ const VERSION_SEGMENT = /^\d{8}T\d{6}Z-[0-9a-f]+$/;
 const ID_SEGMENT = /\d|^[0-9a-f-]{16,}$/i;
 
 /**
- * A partition key with what varies from item to item replaced by placeholders: versions by
- * `<version>`, ids and numbers by `<id>`, the values of a listing partition's `name=value` parts by
+ * A partition key's kind: what varies from item to item is written as a marker, versions as
+ * `<version>`, ids and numbers as `<id>`, the values of a listing partition's `name=value` parts as
  * `<value>`. So `CAT#20261126T124605Z-a1b2c3#PRODUCT#42` is `CAT#<version>#PRODUCT#<id>`.
  */
 export const keyKind = (pk: string): string =>

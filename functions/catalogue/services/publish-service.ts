@@ -175,6 +175,17 @@ export async function switchActiveVersion(
   return { switched: true };
 }
 
+/** Which products a version of layouts 1–3 has, asked of the table (it has no manifest). */
+const productsInTable = async (
+  deps: PublishDeps,
+  version: string,
+  updates: readonly { readonly productId: number }[],
+) => {
+  const products = [...new Set(updates.map((u) => u.productId))];
+  const existing = await deps.store.existingItems(products.map((id) => productKey(version, id)));
+  return (productId: number) => existing.has(itemId(productKey(version, productId)));
+};
+
 /** A stock file, applied in place to the active version; the file's keys join the version's plan. */
 export async function applyStockFile(deps: PublishDeps, request: PublishRequest) {
   const parsed = parseStockFile(await deps.files.readUpload(request.key));
@@ -191,14 +202,9 @@ export async function applyStockFile(deps: PublishDeps, request: PublishRequest)
   const record = sharesItems(active) ? await deps.store.version(active.version) : undefined;
   const live = record && (await liveManifest(deps, record));
   if (sharesItems(active) && !live) throw new Error(`Version ${active.version} has no manifest`);
-  const isKnown = live
-    ? async () => (productId: number) => isLive(live.products[String(productId)])
-    : async () => {
-        const products = [...new Set(parsed.updates.map((u) => u.productId))];
-        const existing = await deps.store.existingItems(products.map((id) => productKey(active.version, id)));
-        return (productId: number) => existing.has(itemId(productKey(active.version, productId)));
-      };
-  const known = await isKnown();
+  const known = live
+    ? (productId: number) => isLive(live.products[String(productId)])
+    : await productsInTable(deps, active.version, parsed.updates);
   const unknown = parsed.updates
     .map((update, i) => ({ update, line: i + 1 }))
     .filter(({ update }) => !known(update.productId))

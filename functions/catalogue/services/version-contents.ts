@@ -1,3 +1,4 @@
+import { withoutKeys } from '#commons/store/table-items';
 import { productItemKey, sharedItemOf, stockItemKey } from '#functions/contracts/keys/catalogue-keys';
 import { chunked } from '#functions/contracts/publish-workflow-contract';
 import { type Catalogue, parseCatalogue } from '../domain/catalogue-file';
@@ -49,8 +50,6 @@ export async function eachVersionFile(
 /** The files a layout 4 version's stock updates added after its plan's. */
 const stockUpdateFiles = (record: VersionRecord) =>
   range((record.planFiles ?? record.files) + 1, record.files);
-
-const withoutKeys = ({ pk: _pk, sk: _sk, ...rest }: VersionItem) => rest;
 
 /**
  * What a layout 4 version reads now: its manifest with its stock updates laid over it; undefined

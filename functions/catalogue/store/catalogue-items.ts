@@ -1,3 +1,4 @@
+import { type Item, withoutKeys } from '#commons/store/table-items';
 import {
   PRODUCT_SORT_KEY,
   productItemKey,
@@ -35,9 +36,6 @@ export const catalogueItems = (
 /** What a version writes when nothing is shared yet (the first publish, an upgrade from layout 3). */
 export const firstVersionItems = (version: string, generation: number, catalogue: Catalogue) =>
   catalogueItems(version, generation, catalogue.reference, diffCatalogue(catalogue, generation, undefined));
-
-type Item = Record<string, unknown>;
-const withoutKeys = ({ pk: _pk, sk: _sk, ...rest }: Item) => rest;
 
 /**
  * The catalogue that a version's items hold, the other way round: its reference data, products

@@ -1,6 +1,7 @@
 import { catalogueLines } from '#functions/contracts/catalogue-file-format';
-import { CATALOGUE_LAYOUT, layoutOf } from '#functions/contracts/catalogue-publish-steps';
+import { CATALOGUE_LAYOUT, layoutOf, READER_LAYOUTS } from '#functions/contracts/catalogue-publish-steps';
 import type { PublishRecord } from '#functions/contracts/catalogue-records';
+import { countsInWords } from '#local/catalogue/catalogue-counts';
 import type { CatalogueTarget } from '#local/catalogue/catalogue-target';
 import {
   type PublishOutcome,
@@ -11,15 +12,22 @@ import {
 import { readInputFile } from '../input-file';
 import { readActive, readActiveCatalogue, readStatus, readVersion } from './read-catalogue';
 
+/** The reads that answer 503 while the active version has `layout` (docs/decisions/catalogue-versions.md D73). */
+const unavailableAt = (layout: number) => {
+  const reads = [
+    layout < READER_LAYOUTS.listing && 'listings',
+    layout < READER_LAYOUTS.searchSnapshot && 'searches',
+  ].filter(Boolean);
+  return reads.join(' and ');
+};
+
 export interface Output {
   out(text: string): void;
   err(line: string): void;
 }
 
 const counts = (record?: { counts?: Readonly<Record<string, number>> }) =>
-  Object.entries(record?.counts ?? {})
-    .map(([name, n]) => `${n} ${name}`)
-    .join(', ');
+  countsInWords(record?.counts ?? {});
 
 /** What a run made: its counts, and for an upgrade the version and layout it came from. */
 const made = (r: PublishRecord) =>
@@ -118,8 +126,9 @@ export async function statusCommand(target: CatalogueTarget, io: Output): Promis
       : `Nothing has been published to the ${target.stage} stage yet.\n`,
   );
   if (layout !== undefined && layout < CATALOGUE_LAYOUT) {
+    const waiting = unavailableAt(layout);
     io.out(
-      `  This code writes layout ${CATALOGUE_LAYOUT}: listings across several partitions and searches answer 503 ` +
+      `  This code writes layout ${CATALOGUE_LAYOUT}: ${waiting ? `${waiting} answer 503` : 'every route answers'} ` +
         'until the upgrade a deploy starts switches (npm run catalogue -- upgrade runs it again).\n',
     );
   }

@@ -1,9 +1,15 @@
 /**
  * What the sandbox and the catalogue CLI run of the catalogue publishing workflow outside its state
  * machine (local/catalogue/): taking, claiming, renewing and releasing the publish lock, the publish
- * record's wording, and the layout version that decides whether the stored catalogue needs an upgrade.
+ * record's wording, and the layout version that decides whether the stored catalogue needs an upgrade, and which reads
+ * wait for it.
  */
-export { CATALOGUE_LAYOUT, layoutOf, upgradeNeeded } from '#functions/catalogue/domain/catalogue-layout';
+export {
+  CATALOGUE_LAYOUT,
+  layoutOf,
+  READER_LAYOUTS,
+  upgradeNeeded,
+} from '#functions/catalogue/domain/catalogue-layout';
 export { claimExpiry, claimLock } from '#functions/catalogue/domain/publish-lock';
 export type { LockHolder, PublishRecord } from '#functions/catalogue/services/publish-ports';
 export { busyMessage, what } from '#functions/catalogue/services/publish-records';

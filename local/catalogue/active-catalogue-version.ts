@@ -3,6 +3,7 @@ import { layoutOf } from '#functions/contracts/catalogue-publish-steps';
 import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
 import { sandboxDynamoDbClient } from '../local-dynamodb';
 import type { SandboxServers } from '../running-sandbox';
+import { countsInWords, HELD_COUNTS } from './catalogue-counts';
 
 type Servers = Pick<SandboxServers, 'dynamodbEndpoint' | 'tableName'>;
 
@@ -44,17 +45,8 @@ export async function activeCatalogueVersion(servers: Servers): Promise<string> 
   return active.version;
 }
 
-const COUNT_NAMES: Readonly<Record<string, string>> = {
-  products: 'products',
-  stocks: 'stock levels',
-  countries: 'countries',
-  businessUnits: 'business units',
-};
-
 /** What the sandbox's banner says of the catalogue it serves: the version and what it holds (not the seed's). */
 export const describeCatalogue = ({ version, counts }: ActiveCatalogue): string => {
-  const held = Object.entries(COUNT_NAMES)
-    .filter(([key]) => counts[key] !== undefined)
-    .map(([key, name]) => `${counts[key]!.toLocaleString('en')} ${name}`);
-  return `version ${version}${held.length > 0 ? ` (${held.join(', ')})` : ''}`;
+  const held = countsInWords(counts, HELD_COUNTS);
+  return `version ${version}${held ? ` (${held})` : ''}`;
 };

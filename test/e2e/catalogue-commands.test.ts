@@ -36,8 +36,9 @@ const tagged = (tag: string, padding = 0, restock = 0) =>
     stocks: seed.stocks.map((s) => ({ ...s, quantity: s.quantity + restock })),
   }).join('\n')}\n`;
 
-/** The number before `name` in a list of counts ("200 products, 1200 stocks"). */
-const countOf = (line: string, name: string) => Number(new RegExp(`(\\d+) ${name}\\b`).exec(line)?.[1]);
+/** The number before `name` in a list of counts ("1,200 products, 7,200 stock levels, 1 item written"). */
+const countOf = (line: string, name: string) =>
+  Number(new RegExp(`([\\d,]+) ${name}\\b`).exec(line)?.[1]?.replaceAll(',', ''));
 
 describe('npm run catalogue, as an operator runs it', () => {
   let sandbox: BatchSandbox;
@@ -89,7 +90,7 @@ describe('npm run catalogue, as an operator runs it', () => {
     const activeLine = (run: CliRun) =>
       run.stdout.split('\n').find((l) => l.startsWith('Active version')) ?? '';
     const before = activeLine(await catalogue('status'));
-    const stocks = countOf(before, 'stocks');
+    const stocks = countOf(before, 'stock levels?');
     expect(stocks).toBeGreaterThan(0);
     const known = seed.stocks[0]!;
     const stock = await catalogue(
@@ -101,7 +102,7 @@ describe('npm run catalogue, as an operator runs it', () => {
       ),
     );
     expect(stock.code).toBe(0);
-    expect(stock.stderr).toMatch(/Stock updated in version \S+ in [\d.]+ s: 2 stocks/);
+    expect(stock.stderr).toMatch(/Stock updated in version \S+ in [\d.]+ s: 2 stock levels$/m);
     const status = await catalogue('status');
     expect(status.code).toBe(0);
     const after = activeLine(status);
@@ -110,13 +111,13 @@ describe('npm run catalogue, as an operator runs it', () => {
     // Both truths at once, so that a failure shows each.
     expect({
       startBeforeEnd: Date.parse(record![1]!) <= Date.parse(record![2]!),
-      stocks: countOf(after, 'stocks'),
-      items: countOf(after, 'items'),
+      stocks: countOf(after, 'stock levels?'),
+      items: countOf(after, 'items? written'),
       products: countOf(after, 'products'),
     }).toEqual({
       startBeforeEnd: true,
       stocks: stocks + 1,
-      items: countOf(before, 'items') + 1,
+      items: countOf(before, 'items? written') + 1,
       products: countOf(before, 'products'),
     });
   });

@@ -149,7 +149,11 @@ describe('a deploy of code that needs a newer catalogue layout', () => {
       target.close();
     }
     // The old version served by this code: every answer as before, none a 503; status says so.
-    expect(await status(sandbox)).toContain(`layout 3, published`);
+    const before = await status(sandbox);
+    expect(before).toContain(`layout 3, published`);
+    expect(before).toContain(
+      `This code writes layout ${CATALOGUE_LAYOUT}: every route answers until the upgrade`,
+    );
     await sleep(ACTIVE_VERSION_CACHE_MS + 500);
     expect(await equalOrUnavailable(sandbox, recorded)).toEqual([]);
 

@@ -1,8 +1,8 @@
 /**
  * What the sandbox and the catalogue CLI run of the catalogue publishing workflow outside its state
  * machine (local/catalogue/): taking, claiming, renewing and releasing the publish lock, the publish
- * record's wording, and the layout version that decides whether the stored catalogue needs an upgrade, and which reads
- * wait for it.
+ * record's wording, the layout version that decides whether the stored catalogue needs an
+ * upgrade, and which reads wait for it.
  */
 export {
   CATALOGUE_LAYOUT,

@@ -57,10 +57,8 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
   const { state, queues, reports, stepFunctions } = sandbox;
-  // Items as the functions send them, through the transaction front (local/sandbox-stats.ts).
-  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint, {
-    itemsAt: sandbox.servers.dynamodbEndpoint,
-  });
+  // Requests at dynalite; the items are recorded at the transaction front (local/sandbox-stats.ts).
+  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
   let front: HttpFront | undefined;
   let mappings: QueueMappings | undefined;
   // New requests stop first, then deliveries and executions (their invocations in progress
@@ -78,6 +76,7 @@ async function main(): Promise<void> {
   try {
     const stats = sandboxStats({
       dynamodb: dynamodbRequests,
+      items: sandbox.items,
       mappings: () => mappings?.stats() ?? {},
       executions: () => stepFunctions.stats(),
     });

@@ -76,6 +76,8 @@ const deferred = <T>() => {
 };
 
 interface Pending {
+  /** The thread that runs it. */
+  readonly thread: Worker;
   readonly started: ReturnType<typeof deferred<StartedInvocation>>;
   readonly answer: ReturnType<typeof deferred<unknown>>;
   loaded: boolean;
@@ -89,12 +91,14 @@ export function openTaskThread(options: {
   let nextId = 1;
   const pending = new Map<number, Pending>();
 
-  const endAll = (error: Error) => {
-    for (const invocation of pending.values()) {
+  /** Ends the invocations of a thread that stopped. */
+  const endAll = (thread: Worker, error: Error) => {
+    for (const [id, invocation] of pending) {
+      if (invocation.thread !== thread) continue;
+      pending.delete(id);
       if (invocation.loaded) invocation.answer.reject(error);
       else invocation.started.reject(error);
     }
-    pending.clear();
   };
 
   const onAnswer = (message: TaskThreadAnswer) => {
@@ -123,14 +127,20 @@ export function openTaskThread(options: {
   const thread = () => {
     if (worker) return worker;
     const started = new Worker(WORKER_FILE, { env: { ...process.env }, ...workerExecArgv() });
+    const forget = () => {
+      if (worker === started) worker = undefined;
+    };
     started.on('message', onAnswer);
+    // An error nothing in the thread caught (a function's stray promise): it stops, the next
+    // invocation starts another.
     started.on('error', (error) => {
+      forget();
       options.logError('The task functions’ worker thread failed:', error);
-      endAll(error);
+      endAll(started, error);
     });
     started.on('exit', () => {
-      if (worker === started) worker = undefined;
-      endAll(new Error('The task functions’ worker thread stopped'));
+      forget();
+      endAll(started, new Error('The task functions’ worker thread stopped'));
     });
     worker = started;
     return started;
@@ -144,7 +154,8 @@ export function openTaskThread(options: {
       const answer = deferred<unknown>();
       // Rejected when the function does not load: nobody awaits the answer then.
       answer.promise.catch(() => {});
-      pending.set(id, { started, answer, loaded: false });
+      const runner = thread();
+      pending.set(id, { thread: runner, started, answer, loaded: false });
       const request: TaskThreadRequest = {
         id,
         spec: fn.spec,
@@ -153,7 +164,7 @@ export function openTaskThread(options: {
         timeoutMs: fn.timeoutSeconds * 1000,
         memoryMb: fn.memoryMb,
       };
-      thread().postMessage(request);
+      runner.postMessage(request);
       return started.promise;
     },
     async close() {

@@ -120,6 +120,18 @@ describe('the task functions’ worker thread', () => {
     expect(tableGrantChecks).toEqual({ checked: before.checked + 1, refused: before.refused + 1 });
   });
 
+  it('fails the task whose thread an uncaught error stops, and runs the next task in a new thread', async () => {
+    const where = async () =>
+      ((await invoke(task('where-task'), { do: 'where' })) as { threadId: number }).threadId;
+    const before = await where();
+    await expect(invoke(task('crash-task'), { do: 'crash' })).rejects.toMatchObject({
+      name: 'Error',
+      message: expect.stringContaining('Nothing caught this'),
+    });
+    expect(errors).toContain('The task functions’ worker thread failed:');
+    expect(await where()).not.toBe(before);
+  });
+
   it('ends, a task in progress with it, when closed', async () => {
     const own = openTaskThread({ logError: () => {} });
     const started = await own.start(task('endless-task'), JSON.stringify({ do: 'spin', ms: 60_000 }), 'r-1');

@@ -13,7 +13,8 @@ export type ThreadTaskEvent =
   | { readonly do: 'where' }
   | { readonly do: 'spin'; readonly ms: number }
   | { readonly do: 'throw'; readonly name: string; readonly message: string }
-  | { readonly do: 'read'; readonly pk: string };
+  | { readonly do: 'read'; readonly pk: string }
+  | { readonly do: 'crash' };
 
 const spin = (ms: number) => {
   const until = Date.now() + ms;
@@ -37,6 +38,12 @@ export const handler = async (event: ThreadTaskEvent, context: Context): Promise
       return { spun: event.ms };
     case 'throw':
       throw Object.assign(new Error(event.message), { name: event.name });
+    case 'crash':
+      // Thrown where nothing catches it, and never answered.
+      setTimeout(() => {
+        throw new Error('Nothing caught this');
+      }, 0);
+      return new Promise(() => {});
     case 'read':
       return documentClient.send(
         new GetCommand({ TableName: 'commerce-test', Key: { pk: event.pk, sk: 'X' } }),

@@ -2,9 +2,9 @@
  * Plays Step Functions for one state machine of the stack: each StartExecution runs its
  * synthesized definition (state-machine-definition.ts) under aws-local-stepfunctions, whose Task
  * states call the real task functions in the task functions' worker thread
- * (`taskResourceLocalHandlers`, keyed by state name, see task-invocation.ts and task-thread.ts). Retry pauses are shortened (`retryIntervalOverrides`);
- * everything else — Retry and Catch by error name, paths, the Choice — is the definition's own.
- * Executions are journaled (execution-journal.ts), so a restart finds them.
+ * (`taskResourceLocalHandlers`, keyed by state name, see task-invocation.ts and task-thread.ts).
+ * Retry pauses are shortened (`retryIntervalOverrides`); everything else — Retry and Catch by
+ * error name, paths, the Choice — is the definition's own. Executions are journaled (execution-journal.ts), so a restart finds them.
  */
 import { randomUUID } from 'node:crypto';
 import type { HandlerLoader } from '../lambda/import-handler';

@@ -5,12 +5,12 @@
  * seconds of synchronous work that, in the sandbox's own thread, would hold up every API request
  * meanwhile. The thread starts with the first invocation, with a copy of this thread's
  * `process.env`: the sandbox sets the functions' environment at boot (applyFunctionEnvironment,
- * the issuer's keys), before any execution runs, and a copy (rather than SHARE_ENV, the process's
- * own) is also what Jest's tests set, since Jest gives each test file an `process.env` of its
- * own. It loads our TypeScript through
- * tsx as the sandbox does (the sandbox's own tsx arguments, or tsx's loader when the process was
- * not started by tsx, as under Jest). Its console output is the process's. A thread that fails
- * ends the invocations in progress, and the next invocation starts another.
+ * the issuer's keys), before any execution runs; a copy rather than SHARE_ENV (the process's own)
+ * because Jest gives each test file a `process.env` of its own, which is what its tests set. It
+ * loads our TypeScript through tsx as the sandbox does (the sandbox's own tsx arguments, or tsx's
+ * loader when the process was not started by tsx, as under Jest). Its console output is the
+ * process's. A thread that fails ends its invocations in progress; the next invocation starts
+ * another.
  */
 import { createRequire } from 'node:module';
 import * as path from 'node:path';

@@ -3,8 +3,9 @@
  * CDK storage construct, seeded from local/seed), fauxqs the batch queue and its dead-letter
  * queue (as the CDK batch construct defines them), s3rver the report PDFs; the HTTP front plays
  * API Gateway, the event source mappings play Lambda's SQS triggers and a Step Functions
- * endpoint runs the report state machine the CDK construct synthesizes; all the functions run in
- * this process through tsx. State lives in the state directory between runs.
+ * endpoint runs the state machines the CDK constructs synthesize; all the functions run in this
+ * process through tsx, the workflows' task functions in a worker thread of their own
+ * (local/stepfunctions/task-thread.ts). State lives in the state directory between runs.
  */
 import { relative } from 'node:path';
 import {
@@ -57,10 +58,8 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
   const { state, queues, reports, stepFunctions } = sandbox;
-  // Items as the functions send them, through the transaction front (local/sandbox-stats.ts).
-  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint, {
-    itemsAt: sandbox.servers.dynamodbEndpoint,
-  });
+  // Requests at dynalite; the items are recorded at the transaction front (local/sandbox-stats.ts).
+  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
   let front: HttpFront | undefined;
   let mappings: QueueMappings | undefined;
   // New requests stop first, then deliveries and executions (their invocations in progress
@@ -78,6 +77,7 @@ async function main(): Promise<void> {
   try {
     const stats = sandboxStats({
       dynamodb: dynamodbRequests,
+      items: sandbox.items,
       mappings: () => mappings?.stats() ?? {},
       executions: () => stepFunctions.stats(),
     });

@@ -1,17 +1,26 @@
 import { tableSchema } from '#functions/contracts/table-schema';
 
 /**
- * The table items a process's DynamoDB write requests write and delete, read from the requests'
- * bodies (local/sandbox-stats.ts hands them over): each PutItem, UpdateItem and DeleteItem, and
+ * The table items DynamoDB write requests write and delete, read from the requests' bodies (the
+ * sandbox's transaction front hands them over, local/transactions/transaction-front.ts): each PutItem, UpdateItem and DeleteItem, and
  * each Put, Update and Delete of a BatchWriteItem or TransactWriteItems (a ConditionCheck writes
  * nothing). Counted as sent: DynamoDB charges a write whose condition fails all the same. Kept:
  * totals, totals by kind of key (`keyKind`), and the last `RECENT_KEYS` keys with a running
  * sequence number, so a test takes "what was written since sequence N" (`keysSince`).
  */
+/** The DynamoDB operations that write (BatchWriteItem and TransactWriteItems count once a call). */
+export const WRITE_OPERATIONS: readonly string[] = [
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+];
+
 export type ItemOperation = 'put' | 'update' | 'delete';
 
 export interface ItemKeyEvent {
-  /** 1 for the first item the process wrote or deleted, then one more for each. */
+  /** 1 for the first item written or deleted, then one more for each. */
   readonly seq: number;
   readonly op: ItemOperation;
   readonly pk: string;

@@ -79,8 +79,10 @@ export const functionEnvironment = (
 });
 
 /**
- * Functions run in the sandbox's own process, so their environment is the process's. Set it
- * before the first handler import: SDK clients are created at import time.
+ * Functions run in the sandbox's own process, so their environment is the process's (the
+ * workflows' task functions, in their worker thread, get a copy of it when the thread starts,
+ * local/stepfunctions/task-thread.ts). Set it before the first handler import and the first
+ * task: SDK clients are created at import time.
  */
 export const applyFunctionEnvironment = (options: FunctionEnvironmentOptions): void => {
   Object.assign(process.env, functionEnvironment(options));

@@ -13,6 +13,7 @@ import {
   SANDBOX_CATALOGUE_BUCKET,
   type SandboxCatalogue,
 } from './catalogue/sandbox-catalogue';
+import type { ItemWrites } from './dynamodb-item-writes';
 import { openSandboxEvents, runningEvents, type SandboxEvents } from './events/sandbox-events';
 import type { FaultInjector } from './faults';
 import { applyFunctionEnvironment } from './function-env';
@@ -65,6 +66,8 @@ export interface BootedSandbox {
   readonly jwks: unknown;
   /** A request of the API's readers: paces a publish's bulk writes like a table read (docs/decisions/sandbox-and-tools.md D81). */
   noteRead(): void;
+  /** The items the functions' write requests wrote and deleted, recorded at the transaction front (`/_sandbox/stats`). */
+  readonly items: ItemWrites;
   /** Stops the executions (they stay RUNNING in the journal), then every server, then the state. */
   close(): Promise<void>;
 }
@@ -148,6 +151,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
       servers,
       jwks: issuer.jwks,
       noteRead: () => front.noteRead(),
+      items: front.items,
       close,
     };
   } catch (error) {

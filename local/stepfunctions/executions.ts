@@ -1,10 +1,10 @@
 /**
  * Plays Step Functions for one state machine of the stack: each StartExecution runs its
  * synthesized definition (state-machine-definition.ts) under aws-local-stepfunctions, whose Task
- * states call the real task functions in this process (`taskResourceLocalHandlers`, keyed by
- * state name, see task-invocation.ts). Retry pauses are shortened (`retryIntervalOverrides`);
- * everything else — Retry and Catch by error name, paths, the Choice — is the definition's own.
- * Executions are journaled (execution-journal.ts), so a restart finds them.
+ * states call the real task functions in the task functions' worker thread
+ * (`taskResourceLocalHandlers`, keyed by state name, see task-invocation.ts and task-thread.ts).
+ * Retry pauses are shortened (`retryIntervalOverrides`); everything else — Retry and Catch by
+ * error name, paths, the Choice — is the definition's own. Executions are journaled (execution-journal.ts), so a restart finds them.
  */
 import { randomUUID } from 'node:crypto';
 import type { HandlerLoader } from '../lambda/import-handler';
@@ -22,10 +22,12 @@ import { allStates, type SandboxStateMachine } from './state-machine-definition'
 import {
   createTaskInvoker,
   executionStopped,
+  inProcess,
   type RunningExecution,
   type TaskFaults,
   type TaskHandler,
 } from './task-invocation';
+import { openTaskThread, type TaskThread } from './task-thread';
 
 /** The sandbox's pause before a retry (AWS: seconds to minutes, from the definition), unless a state has its own. */
 export const SANDBOX_RETRY_PAUSE_MS = 250;
@@ -69,7 +71,13 @@ export interface ExecutionsOptions {
    * the next `npm start` runs them).
    */
   readonly run?: boolean;
+  /** Stand-in task functions, run in this process (unit tests). */
   readonly loadHandler?: HandlerLoader<TaskHandler>;
+  /**
+   * The worker thread of the sandbox's task functions, which every state machine shares; without
+   * it (nor `loadHandler`) the executions start one of their own and end it on `close`.
+   */
+  readonly thread?: TaskThread;
   readonly faults?: TaskFaults;
   /** The pause before a retry of these states (by name); SANDBOX_RETRY_PAUSE_MS or `retryPauseMs` for the others. */
   readonly retryPausesMs?: Readonly<Record<string, number>>;
@@ -126,8 +134,10 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
   const running = new Map<string, RunningExecution>();
   const waiters = new Map<string, ((record: ExecutionRecord) => void)[]>();
   let closing = false;
+  const ownThread = options.loadHandler || options.thread ? undefined : openTaskThread({ logError });
+  const thread = options.thread ?? ownThread;
   const tasks = createTaskInvoker({
-    ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
+    start: options.loadHandler ? inProcess(options.loadHandler) : thread!.start,
     ...(options.faults ? { faults: options.faults } : {}),
     closing: () => closing,
     log,
@@ -313,6 +323,7 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
       running.clear();
       stats.running = 0;
       await tasks.settle(waitMs);
+      await ownThread?.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { describeExecution, parseArn, type StepFunctionsApi, stateMachineDoesNot
 import { type StepFunctionsEndpoint, startStepFunctionsEndpoint } from './sfn-endpoint';
 import type { SandboxStateMachine } from './state-machine-definition';
 import type { TaskFaults, TaskHandler } from './task-invocation';
+import { openTaskThread } from './task-thread';
 
 export const executionsFile = (stateDir: string) => path.join(stateDir, 'executions.jsonl');
 
@@ -71,7 +72,7 @@ export interface SandboxStepFunctions {
   resume(): number;
   /** Stops the executions (they stay RUNNING in the journal) and waits a little for their tasks. */
   stopExecutions(): Promise<void>;
-  /** Stops the executions at once, and the endpoint. */
+  /** Stops the executions at once, the task functions' worker thread and the endpoint. */
   close(): Promise<void>;
 }
 
@@ -89,6 +90,7 @@ export interface OpenStepFunctionsOptions {
    */
   readonly run?: boolean;
   readonly faults?: TaskFaults;
+  /** Stand-in task functions, run in this process (unit tests); otherwise the task functions' worker thread. */
   readonly loadHandler?: HandlerLoader<TaskHandler>;
   readonly log?: (line: string) => void;
   readonly logError?: (message: string, error?: unknown) => void;
@@ -100,6 +102,14 @@ export async function openSandboxStepFunctions(
 ): Promise<SandboxStepFunctions> {
   const journal = openExecutionJournal(executionsFile(options.stateDir), { fresh: options.fresh });
   const machines = new Map<string, StateMachineExecutions>();
+  // One worker thread for every state machine's task functions, started by the first invocation.
+  const thread = options.loadHandler
+    ? undefined
+    : openTaskThread({
+        logError:
+          options.logError ??
+          ((message, error) => console.error(message, ...(error === undefined ? [] : [error]))),
+      });
   for (const setup of options.machines) {
     const executions = await createExecutions({
       machine: setup.machine,
@@ -109,6 +119,7 @@ export async function openSandboxStepFunctions(
       ...(setup.waitsMs ? { waitsMs: setup.waitsMs } : {}),
       ...(options.faults ? { faults: options.faults } : {}),
       ...(options.loadHandler ? { loadHandler: options.loadHandler } : {}),
+      ...(thread ? { thread } : {}),
       ...(options.log ? { log: options.log } : {}),
       ...(options.logError ? { logError: options.logError } : {}),
     });
@@ -129,7 +140,7 @@ export async function openSandboxStepFunctions(
     },
     async close() {
       await Promise.all(all.map((m) => m.close(0)));
-      await endpoint.close();
+      await Promise.all([thread?.close(), endpoint.close()]);
     },
   };
 }

@@ -1,13 +1,15 @@
 /**
- * How a Task state calls its Lambda function in the sandbox: the real handler in this process,
- * with a Lambda context and the function's timeout, its event and answer as JSON copies, and its
- * errors as Step Functions sees a Lambda function's.
+ * How a Task state calls its Lambda function in the sandbox: the real handler in the task
+ * functions' worker thread (task-thread.ts; in this process for unit tests' stand-ins), with a
+ * Lambda context and the function's timeout, its event and answer as JSON copies, and its errors
+ * as Step Functions sees a Lambda function's.
  */
 import { randomUUID } from 'node:crypto';
 import type { FaultInjector } from '../faults';
 import { handlerCache } from '../lambda/handler-cache';
-import { type HandlerLoader, importHandler, type LambdaHandler } from '../lambda/import-handler';
+import type { HandlerLoader, LambdaHandler } from '../lambda/import-handler';
 import { lambdaContext } from '../lambda/lambda-context';
+import { lambdaError } from '../lambda/lambda-error';
 import { timedOutMessage, withTimeout } from '../lambda/timeout';
 import type { TaskFunction } from './state-machine-definition';
 
@@ -31,10 +33,8 @@ export class TaskFailure extends Error {
 /** What a thrown value looks like once Lambda has serialized it. */
 export const asTaskFailure = (error: unknown): TaskFailure => {
   if (error instanceof TaskFailure) return error;
-  if (error instanceof Error) {
-    return new TaskFailure(error.name || 'Error', error.message, error.stack?.split('\n'));
-  }
-  return new TaskFailure('Error', String(error));
+  const { errorType, errorMessage, trace } = lambdaError(error);
+  return new TaskFailure(errorType, errorMessage, trace);
 };
 
 /**
@@ -57,8 +57,36 @@ export interface RunningExecution {
   readonly stopped: Promise<never>;
 }
 
+/** An invocation whose function is loaded and running (its timeout runs from then). */
+export interface StartedInvocation {
+  /** The function's answer, or its error. */
+  readonly answer: Promise<unknown>;
+}
+
+/**
+ * Loads a task's function (rejects when it does not load) and invokes it with `event`, the JSON
+ * text of its input, under a Lambda context whose deadline is the function's timeout from now.
+ */
+export type StartInvocation = (
+  fn: TaskFunction,
+  event: string,
+  awsRequestId: string,
+) => Promise<StartedInvocation>;
+
+/** Invocations in this process, of the handlers `load` gives (unit tests' stand-ins). */
+export const inProcess = (load: HandlerLoader<TaskHandler>): StartInvocation => {
+  const handlerFor = handlerCache<TaskHandler>(load);
+  return async (fn, event, awsRequestId) => {
+    const handler = await handlerFor(fn.spec);
+    const deadline = Date.now() + fn.timeoutSeconds * 1000;
+    const context = lambdaContext(fn.spec, awsRequestId, deadline, fn.memoryMb);
+    return { answer: Promise.resolve().then(() => handler(JSON.parse(event), context)) };
+  };
+};
+
 export interface TaskInvokerOptions {
-  readonly loadHandler?: HandlerLoader<TaskHandler>;
+  /** How invocations run: the task functions' worker thread (task-thread.ts) or `inProcess`. */
+  readonly start: StartInvocation;
   readonly faults?: TaskFaults;
   /** Whether the sandbox is stopping: nothing more is invoked then. */
   readonly closing: () => boolean;
@@ -83,7 +111,6 @@ export interface TaskInvoker {
 
 export function createTaskInvoker(options: TaskInvokerOptions): TaskInvoker {
   const { faults, log, logError } = options;
-  const handlerFor = handlerCache<TaskHandler>(options.loadHandler ?? importHandler);
   const counts = { taskInvocations: 0, injected: 0 };
   const inFlight = new Set<Promise<unknown>>();
 
@@ -98,20 +125,20 @@ export function createTaskInvoker(options: TaskInvokerOptions): TaskInvoker {
       );
       throw new TaskFailure(injected.name, injected.message);
     }
-    let handler: TaskHandler;
+    // The event as Lambda delivers it: a JSON copy, not the state machine's own object.
+    const event = JSON.stringify(input ?? null);
+    let started: StartedInvocation;
     try {
-      handler = await handlerFor(fn.spec);
+      started = await options.start(fn, event, randomUUID());
     } catch (error) {
+      // The worker thread stopped with the sandbox while the function loaded.
+      if (options.closing()) throw executionStopped();
       logError(`The function ${fn.spec.name} does not load:`, error);
       throw new TaskFailure('Runtime.ImportModuleError', `${fn.spec.handler} could not be loaded`);
     }
     counts.taskInvocations++;
     const timeoutMs = fn.timeoutSeconds * 1000;
-    const context = lambdaContext(fn.spec, randomUUID(), Date.now() + timeoutMs, fn.memoryMb);
-    // The event as Lambda delivers it: a JSON copy, not the state machine's own object.
-    const invocation = Promise.resolve().then(() =>
-      handler(JSON.parse(JSON.stringify(input ?? null)), context),
-    );
+    const invocation = started.answer;
     const tracked = invocation.catch(() => undefined);
     inFlight.add(tracked);
     tracked.finally(() => inFlight.delete(tracked));

@@ -4,11 +4,14 @@
  * transaction runs; a transaction runs alone (transact-write.ts), so no request sees half of
  * one. The functions' SDK clients are pointed here (AWS_ENDPOINT_URL_DYNAMODB), so function code
  * sends TransactWriteItems as it does in AWS. While the table is being read, BatchWriteItem calls
- * wait their turn here (reads first, D81).
+ * wait their turn here (reads first, D81). Every write request that passes here is recorded item by
+ * item (`items`, `/_sandbox/stats`): whichever thread or process sent it, as the functions send
+ * it and as DynamoDB would bill it (a transaction's ConditionCheck writes nothing).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type ItemWrites, itemWrites, WRITE_OPERATIONS } from '../dynamodb-item-writes';
 import { serveOnLoopback } from '../listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
 import { Pace } from './bulk-write-pace';
@@ -46,6 +49,8 @@ export interface TransactionFront {
    * process with a publish's writes all the same.
    */
   noteRead(): void;
+  /** The items the write requests sent here wrote and deleted (local/dynamodb-item-writes.ts). */
+  readonly items: ItemWrites;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export async function startTransactionFront(
   };
   const beingRead = () => reads.length === READS_WHILE_READ && now() - reads[0]! < READING_MS;
   const whileRead = options.bulkWritesWhileRead ?? SANDBOX_BULK_WRITES_WHILE_READ;
+  const items = itemWrites();
   const bulkWrites = new Pace(() => (beingRead() ? whileRead : Number.POSITIVE_INFINITY));
 
   /** Passes one request through to dynalite; resolves once its answer is sent on. */
@@ -152,6 +158,8 @@ export async function startTransactionFront(
       (body) => {
         const target = String(req.headers['x-amz-target']);
         if (READS.has(target)) read();
+        const operation = target.slice(target.indexOf('.') + 1);
+        if (WRITE_OPERATIONS.includes(operation)) items.record(operation, body.toString('utf8'));
         if (target === TRANSACT_WRITE) return answerTransaction(res, body);
         // Waiting for its turn outside the lock, so a transaction is not held up by queued batches.
         if (target === BATCH_WRITE)
@@ -168,5 +176,5 @@ export async function startTransactionFront(
     agent.destroy();
     client.destroy();
   });
-  return { ...served, noteRead: read };
+  return { ...served, noteRead: read, items };
 }

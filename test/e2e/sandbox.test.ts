@@ -5,6 +5,8 @@
 import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
 import { rawHttpAnswer } from '#test/support/raw-http-answer';
 import { api, baseUrl } from './support/api';
+import { waitUntil } from './support/batches';
+import { postReport } from './support/reports';
 import { tokenFor } from './support/tokens';
 
 describe('the sandbox gateway', () => {
@@ -142,13 +144,36 @@ describe('the sandbox gateway', () => {
 });
 
 describe('the sandbox’s IAM for the table', () => {
+  const stats = () =>
+    fetch(new URL('/_sandbox/stats', baseUrl())).then((r) => r.json()) as Promise<{
+      tableGrants: { checked: number; refused: number };
+      executions: { running: number; taskInvocations: number };
+    }>;
+
   it('checks every table request of a function against its grants, and has refused none of the tests’ requests', async () => {
     await api('/products/3');
     await api('/@me', { headers: { authorization: `Bearer ${tokenFor(2)}` } });
-    const stats = (await fetch(new URL('/_sandbox/stats', baseUrl())).then((r) => r.json())) as {
-      tableGrants: { checked: number; refused: number };
-    };
-    expect(stats.tableGrants.checked).toBeGreaterThanOrEqual(2);
-    expect(stats.tableGrants.refused).toBe(0);
+    const { tableGrants } = await stats();
+    expect(tableGrants.checked).toBeGreaterThanOrEqual(2);
+    expect(tableGrants.refused).toBe(0);
+  });
+
+  it('checks the requests of the workflows’ task functions too, which run in a thread of their own', async () => {
+    const created = await postReport(api, tokenFor(17), { start_date: '2025-03-01', end_date: '2025-04-30' });
+    expect(created.status).toBe(202);
+    // From here on, only the report's tasks call functions: each of them reads or writes the table.
+    const posted = await stats();
+    const after = await waitUntil(
+      async () => {
+        const now = await stats();
+        return now.executions.running === 0 ? now : undefined;
+      },
+      30_000,
+      'the report workflow to end',
+    );
+    const tasks = after.executions.taskInvocations - posted.executions.taskInvocations;
+    expect(tasks).toBeGreaterThanOrEqual(1);
+    expect(after.tableGrants.checked - posted.tableGrants.checked).toBeGreaterThanOrEqual(tasks);
+    expect(after.tableGrants.refused).toBe(0);
   });
 });

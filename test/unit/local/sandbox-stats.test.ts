@@ -8,7 +8,7 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { keysSince } from '#local/dynamodb-item-writes';
+import { itemWrites, keysSince } from '#local/dynamodb-item-writes';
 import { type LocalDynamoDb, startDynamoDb } from '#local/local-dynamodb';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
 import { countDynamoDbRequests, sandboxStats, writesIn } from '#local/sandbox-stats';
@@ -63,7 +63,11 @@ describe('the sandbox stats', () => {
       expect(writesIn(counter.requests)).toBe(3);
       const document = JSON.parse(
         JSON.stringify(
-          sandboxStats({ dynamodb: counter, mappings: () => ({ fn: { invocations: 2 } as never }) }),
+          sandboxStats({
+            dynamodb: counter,
+            items: itemWrites(),
+            mappings: () => ({ fn: { invocations: 2 } as never }),
+          }),
         ),
       );
       expect(document).toMatchObject({
@@ -80,21 +84,19 @@ describe('the sandbox stats', () => {
   });
 
   it('carry the report executions when the sandbox runs them', () => {
-    const counter = {
-      requests: {},
-      items: { record: () => {}, toJSON: () => ({}) as never },
-      stop: () => {},
-    };
+    const counter = { requests: {}, stop: () => {} };
     const executions = { started: 2, succeeded: 1, failed: 1 } as never;
     const stats = (source?: () => never) =>
       JSON.parse(
-        JSON.stringify(sandboxStats({ dynamodb: counter, mappings: () => ({}), executions: source })),
+        JSON.stringify(
+          sandboxStats({ dynamodb: counter, items: itemWrites(), mappings: () => ({}), executions: source }),
+        ),
       );
     expect(stats(() => executions).executions).toEqual({ started: 2, succeeded: 1, failed: 1 });
     expect(stats()).not.toHaveProperty('executions');
   });
 
-  it('count the items written and deleted by kind of key, and keep their keys in order', async () => {
+  it('count the items written and deleted by kind of key at the transaction front, and keep their keys in order', async () => {
     // A table of its own, keyed pk and sk as the service's is.
     const TableName = 'items-test';
     const table = await startLocalTable(TableName);
@@ -106,10 +108,12 @@ describe('the sandbox stats', () => {
       region: SANDBOX_REGION,
       credentials: SANDBOX_CREDENTIALS,
     });
-    const counter = countDynamoDbRequests(table.endpoint, { itemsAt: front.endpoint });
+    const counter = countDynamoDbRequests(table.endpoint);
     try {
       const stats = () =>
-        JSON.parse(JSON.stringify(sandboxStats({ dynamodb: counter, mappings: () => ({}) })));
+        JSON.parse(
+          JSON.stringify(sandboxStats({ dynamodb: counter, items: front.items, mappings: () => ({}) })),
+        );
       await client.send(new PutItemCommand({ TableName, Item: key('CATALOGUE', 'LOCK') }));
       const since = stats().dynamodb.items.sequence;
       await client.send(

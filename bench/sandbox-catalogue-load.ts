@@ -15,7 +15,9 @@
  *   highest, and at the end). Budget: ≤ 3 GB and ≤ 1.5 GB.
  * - readers during a publish: 8 autocannon connections on `GET /v1/products?page=1..10` for
  *   10 s before each publish, then in 10 s windows from 3 s after the command starts until it
- *   has printed the switch. Budget: the rate during ≥ 50 % of the rate before.
+ *   has printed the switch. Budget: the rate during ≥ 50 % of the rate before. A publish that
+ *   ends within those 3 s (the 1 % publish of a small catalogue) has no window: its readers are
+ *   reported as not measured, and the verdict is the measured publishes'.
  *
  *   npx tsx bench/sandbox-catalogue-load.ts    this benchmark alone (npm run bench runs them all)
  */
@@ -49,6 +51,8 @@ export const READERS_BUDGET = 0.5;
 const READERS = 8;
 const BEFORE_SECONDS = 10;
 const WINDOW_SECONDS = 10;
+/** The readers' windows start this long after the command: its own start and the upload's. */
+const READING_STARTS_MS = 3_000;
 const LIST_PAGES = 10;
 const thisFile = fileURLToPath(import.meta.url);
 
@@ -186,7 +190,7 @@ export async function benchSandboxCatalogue(): Promise<BenchRow[]> {
         resolve(code);
       }),
     );
-    await sleep(3_000);
+    await sleep(READING_STARTS_MS);
     const during: Reading[] = [];
     while (!ended) during.push(await read(sandbox.url, WINDOW_SECONDS));
     const code = await exit;
@@ -213,8 +217,10 @@ export async function benchSandboxCatalogue(): Promise<BenchRow[]> {
     const timeOk = first.seconds <= PUBLISH_BUDGET_SECONDS;
     const rssBudgeted = products <= RSS_BUDGET_PRODUCTS;
     const stateOk = last.stateBytes <= STATE_BUDGET_BYTES && (!rssBudgeted || highest <= RSS_BUDGET_BYTES);
+    const measured = runs.filter((r) => r.during.length > 0);
     const shares = runs.map((r) => rate(r.during) / rate([r.before]));
-    const readersOk = shares.every((s) => s >= READERS_BUDGET) && runs.every((r) => r.during.length > 0);
+    const readersOk =
+      measured.length > 0 && runs.every((r, i) => r.during.length === 0 || shares[i]! >= READERS_BUDGET);
     const parts = Object.entries(last.parts)
       .filter(([, bytes]) => bytes >= 1024 ** 2)
       .map(([name, bytes]) => `${name} ${mb(bytes)}`)
@@ -257,17 +263,21 @@ export async function benchSandboxCatalogue(): Promise<BenchRow[]> {
         row:
           `sandbox readers during those publishes of ${what} (${READERS} connections, list pages) | ` +
           runs
-            .map(
-              (r, i) =>
-                `${Math.round(rate([r.before]))} → ${Math.round(rate(r.during))} req/s (${Math.round(shares[i]! * 100)} %)`,
+            .map((r, i) =>
+              r.during.length === 0
+                ? `not measured (ended in ${r.seconds.toFixed(1)} s, before the first window)`
+                : `${Math.round(rate([r.before]))} → ${Math.round(rate(r.during))} req/s (${Math.round(shares[i]! * 100)} %)`,
             )
             .join('; ') +
           ` (today 10,000 products: 65 %, 61 %) | ≥ 50 % | ${readersOk && readerErrors === 0 ? 'ok' : 'over'}`,
         detail:
           `${READERS} autocannon connections on GET /v1/products?page=1..${LIST_PAGES}, ${BEFORE_SECONDS} s before each publish, ` +
-          `then ${WINDOW_SECONDS} s windows from 3 s after the command started to its end; p99 ` +
+          `then ${WINDOW_SECONDS} s windows from ${READING_STARTS_MS / 1000} s after the command started to its end; p99 ` +
           runs
-            .map((r) => `${r.before.p99} ms before, ${r.during.map((d) => d.p99).join('/')} ms during`)
+            .map(
+              (r) =>
+                `${r.before.p99} ms before, ${r.during.length > 0 ? `${r.during.map((d) => d.p99).join('/')} ms during` : 'no window during'}`,
+            )
             .join('; ') +
           `; ${readerErrors} errors or non-2xx${failed ? ` (${failed})` : ''}`,
         ok: readersOk && readerErrors === 0,

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import * as path from 'node:path';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -8,8 +10,10 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { closeDynaliteIterators } from './dynalite-iterators';
+import type { DynaliteThreadData, DynaliteThreadMessage } from './dynalite-thread';
 import { listenOnLoopback } from './listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
+import { typeScriptWorker } from './ts-worker';
 
 export interface LocalDynamoDb {
   /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_DYNAMODB` for the functions. */
@@ -25,23 +29,80 @@ export interface StartDynamoDbOptions {
   readonly path?: string;
   /** 0 (default) picks a free port. */
   readonly port?: number;
+  /**
+   * In a worker thread of its own (the sandbox's; docs/decisions/sandbox-and-tools.md D81): a
+   * publish's writes then take another core than the API's readers. In this thread otherwise (unit
+   * tests, which look into its store).
+   */
+  readonly thread?: boolean;
 }
 
 export const sandboxDynamoDbClient = (endpoint: string) =>
   new DynamoDBClient({ endpoint, region: SANDBOX_REGION, credentials: SANDBOX_CREDENTIALS });
 
-/** Starts dynalite on 127.0.0.1. Tables are ACTIVE at once (createTableMs 0): nothing to wait for locally. */
-export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise<LocalDynamoDb> {
-  // Otherwise every Query and Scan keeps what LevelDB held at its moment (dynalite-iterators.ts).
+/**
+ * dynalite, its iterators mended first (otherwise every Query and Scan keeps what LevelDB held at
+ * its moment, dynalite-iterators.ts). Tables are ACTIVE at once (createTableMs 0): nothing to wait
+ * for locally.
+ */
+export const dynaliteServer = (path: string | undefined): Server => {
   closeDynaliteIterators();
-  const server = dynalite({
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
-    ...(options.path ? { path: options.path } : {}),
-  });
+  return dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(path ? { path } : {}) });
+};
+
+/** A served dynalite: its port, and how to close it (the server and the LevelDB store). */
+interface Served {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const serveHere = async (options: StartDynamoDbOptions): Promise<Served> => {
+  const server = dynaliteServer(options.path);
   const port = await listenOnLoopback(server, options.port ?? 0);
-  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+};
+
+const THREAD_FILE = path.join(import.meta.dirname, 'dynalite-thread.ts');
+
+const serveInThread = async (options: StartDynamoDbOptions): Promise<Served> => {
+  const data: DynaliteThreadData = {
+    port: options.port ?? 0,
+    ...(options.path ? { path: options.path } : {}),
+  };
+  const thread = typeScriptWorker(THREAD_FILE, { workerData: data });
+  /** The thread's next message; its error, or its end, rejects. */
+  const next = () =>
+    new Promise<DynaliteThreadMessage>((resolve, reject) => {
+      const stopped = (code: number) => reject(new Error(`dynalite's thread stopped (exit code ${code})`));
+      thread.once('message', (message: DynaliteThreadMessage) => {
+        thread.off('error', reject).off('exit', stopped);
+        resolve(message);
+      });
+      thread.once('error', reject).once('exit', stopped);
+    });
+  const serving = await next().catch(async (error: unknown) => {
+    await thread.terminate();
+    throw error;
+  });
+  if (serving.kind !== 'serving') throw new Error(`dynalite's thread said ${serving.kind} before it served`);
+  return {
+    port: serving.port,
+    async close() {
+      thread.postMessage('close');
+      const closed = await next().finally(() => thread.terminate());
+      if (closed.kind === 'closed' && closed.error) throw new Error(closed.error);
+    },
+  };
+};
+
+/** Starts dynalite on 127.0.0.1, here or in a thread of its own (`thread`). */
+export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise<LocalDynamoDb> {
+  const served = await (options.thread ? serveInThread(options) : serveHere(options));
+  const endpoint = `http://127.0.0.1:${served.port}`;
   const client = sandboxDynamoDbClient(endpoint);
   let closing: Promise<void> | undefined;
   return {
@@ -49,10 +110,10 @@ export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise
     client,
     close() {
       // Idempotent: a signal handler and a normal exit path may both ask.
-      closing ??= new Promise<void>((resolve, reject) => {
+      if (!closing) {
         client.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      });
+        closing = served.close();
+      }
       return closing;
     },
   };

@@ -76,7 +76,7 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
       );
     }
 
-    let dynamodb = await startDynamoDb({ path: paths.dynamodb });
+    let dynamodb = await startDynamoDb({ path: paths.dynamodb, thread: true });
     try {
       if (options.empty) {
         await ensureTable(dynamodb.client, tableInput);
@@ -84,7 +84,7 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
         // Someone deleted the table under a kept state: start again from the seed.
         await dynamodb.close();
         await copySeed();
-        dynamodb = await startDynamoDb({ path: paths.dynamodb });
+        dynamodb = await startDynamoDb({ path: paths.dynamodb, thread: true });
       }
     } catch (error) {
       await dynamodb.close();

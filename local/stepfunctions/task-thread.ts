@@ -7,18 +7,16 @@
  * `process.env`: the sandbox sets the functions' environment at boot (applyFunctionEnvironment,
  * the issuer's keys), before any execution runs; a copy rather than SHARE_ENV (the process's own)
  * because Jest gives each test file a `process.env` of its own, which is what its tests set. It
- * loads our TypeScript through tsx as the sandbox does (the sandbox's own tsx arguments, or tsx's
- * loader when the process was not started by tsx, as under Jest). Its console output is the
+ * loads our TypeScript through tsx as the sandbox does (local/ts-worker.ts). Its console output is the
  * process's. A thread that fails ends its invocations in progress; the next invocation starts
  * another.
  */
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FunctionSpec } from '#functions/function-registry';
 import { tableGrantChecks } from '../iam/table-grants';
 import type { LambdaError } from '../lambda/lambda-error';
+import { typeScriptWorker } from '../ts-worker';
 import { type StartedInvocation, type StartInvocation, TaskFailure } from './task-invocation';
 
 /** An invocation, from the main thread to the worker. */
@@ -53,13 +51,6 @@ export interface TaskThread {
 }
 
 const WORKER_FILE = path.join(import.meta.dirname, 'task-worker.ts');
-const TSX_LOADER = pathToFileURL(createRequire(WORKER_FILE).resolve('tsx')).href;
-
-/** The worker's Node arguments: the process's when tsx registered itself with them (`npm start`). */
-const workerExecArgv = (): { execArgv?: string[] } =>
-  process.execArgv.some((arg) => arg === TSX_LOADER || arg === 'tsx')
-    ? {}
-    : { execArgv: ['--import', TSX_LOADER] };
 
 /** An Error with the worker's name, message and stack, for the log. */
 const asError = ({ errorType, errorMessage, trace }: LambdaError): Error =>
@@ -126,7 +117,7 @@ export function openTaskThread(options: {
 
   const thread = () => {
     if (worker) return worker;
-    const started = new Worker(WORKER_FILE, { env: { ...process.env }, ...workerExecArgv() });
+    const started = typeScriptWorker(WORKER_FILE, { env: { ...process.env } });
     const forget = () => {
       if (worker === started) worker = undefined;
     };

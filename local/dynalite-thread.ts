@@ -5,19 +5,8 @@
  * and says so.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { type DynaliteThreadData, type DynaliteThreadMessage, dynaliteServer } from './dynalite-server';
 import { listenOnLoopback } from './listen';
-import { dynaliteServer } from './local-dynamodb';
-
-/** What the thread is started with. */
-export interface DynaliteThreadData {
-  readonly path?: string;
-  readonly port: number;
-}
-
-/** What it says: its port once it serves, then that it closed (or why it did not). */
-export type DynaliteThreadMessage =
-  | { readonly kind: 'serving'; readonly port: number }
-  | { readonly kind: 'closed'; readonly error?: string };
 
 const port = parentPort;
 if (!port) throw new Error('dynalite-thread.ts runs in a worker thread (local-dynamodb.ts)');

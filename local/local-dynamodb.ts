@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import * as path from 'node:path';
 import {
   CreateTableCommand,
@@ -8,9 +7,7 @@ import {
   ResourceNotFoundException,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
-import { closeDynaliteIterators } from './dynalite-iterators';
-import type { DynaliteThreadData, DynaliteThreadMessage } from './dynalite-thread';
+import { type DynaliteThreadData, type DynaliteThreadMessage, dynaliteServer } from './dynalite-server';
 import { listenOnLoopback } from './listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 import { typeScriptWorker } from './ts-worker';
@@ -39,16 +36,6 @@ export interface StartDynamoDbOptions {
 
 export const sandboxDynamoDbClient = (endpoint: string) =>
   new DynamoDBClient({ endpoint, region: SANDBOX_REGION, credentials: SANDBOX_CREDENTIALS });
-
-/**
- * dynalite, its iterators mended first (otherwise every Query and Scan keeps what LevelDB held at
- * its moment, dynalite-iterators.ts). Tables are ACTIVE at once (createTableMs 0): nothing to wait
- * for locally.
- */
-export const dynaliteServer = (path: string | undefined): Server => {
-  closeDynaliteIterators();
-  return dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(path ? { path } : {}) });
-};
 
 /** A served dynalite: its port, and how to close it (the server and the LevelDB store). */
 interface Served {

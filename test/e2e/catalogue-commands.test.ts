@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readActive } from '#cli/catalogue/read-catalogue';
+import { readActive, readStatus } from '#cli/catalogue/read-catalogue';
 import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
 import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
 import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
 import { seedCatalogueText } from '#local/seed/catalogue-file-seed';
-import { type BatchSandbox, startBatchSandbox } from './support/batches';
+import { type BatchSandbox, startBatchSandbox, waitUntil } from './support/batches';
 import { type CliRun, npmRun } from './support/cli-run';
 
 const seed = (() => {
@@ -25,16 +25,25 @@ const seed = (() => {
  * The seed with every product's English label tagged, its description `padding` characters long,
  * and each stock level's quantity raised by `restock`.
  */
-const tagged = (tag: string, padding = 0, restock = 0) =>
-  `${catalogueLines({
+const tagged = (tag: string, padding = 0, restock = 0, copies = 0) => {
+  /** The seed's products (ids up to 200) and `copies` more of each, ids 1,001 and up. */
+  const idOf = (id: number, copy: number) => id + copy * 1_000;
+  const copy = Array.from({ length: copies + 1 }, (_, k) => k);
+  return `${catalogueLines({
     ...seed,
-    products: seed.products.map((p) => ({
-      ...p,
-      label: { ...p.label, en: `${tag} ${p.id}` },
-      ...(padding ? { description: { ...p.description, en: `${tag} `.repeat(padding / 6) } } : {}),
-    })),
-    stocks: seed.stocks.map((s) => ({ ...s, quantity: s.quantity + restock })),
+    products: copy.flatMap((k) =>
+      seed.products.map((p) => ({
+        ...p,
+        id: idOf(p.id, k),
+        label: { ...p.label, en: `${tag} ${idOf(p.id, k)}` },
+        ...(padding ? { description: { ...p.description, en: `${tag} `.repeat(padding / 6) } } : {}),
+      })),
+    ),
+    stocks: copy.flatMap((k) =>
+      seed.stocks.map((s) => ({ ...s, productId: idOf(s.productId, k), quantity: s.quantity + restock })),
+    ),
   }).join('\n')}\n`;
+};
 
 /** The number before `name` in a list of counts ("1,200 products, 7,200 stock levels, 1 item written"). */
 const countOf = (line: string, name: string) =>
@@ -68,9 +77,14 @@ describe('npm run catalogue, as an operator runs it', () => {
   it('refuses the second of two publishes started within a second, naming the first, whose file ends active', async () => {
     // The first file is the larger one (its upload takes longer), as in issue 21, and changes every
     // product and stock level: a publish writes only what changed (docs/decisions/catalogue-versions.md
-    // D90), and this one must still run when the second starts.
-    const first = catalogue('publish', file('first.jsonl', tagged('first', 3_000, 1)));
-    await sleep(800);
+    // D90), and this one must still run when the second starts: 3,000 products (the seed's 200 take
+    // 1.3 s once uploaded), and the second starts once the first holds the lock.
+    const first = catalogue('publish', file('first.jsonl', tagged('first', 3_000, 1, 14)));
+    await waitUntil(
+      async () => (await readStatus(target)).lock,
+      20_000,
+      'the first publish to take the lock',
+    );
     const second = catalogue('publish', file('second.jsonl', tagged('second')));
     const [a, b] = [await first, await second];
     expect(a.code).toBe(0);

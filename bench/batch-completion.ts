@@ -23,10 +23,11 @@ import { fileURLToPath } from 'node:url';
 import { CHUNK_SIZE, MAX_BATCH_ITEMS } from '#functions/contracts/batch-chunks';
 import { BATCH_LIMITS } from '#functions/contracts/caller-limits';
 import { batchFunctions } from '#functions/function-registry';
+import { WRITE_OPERATIONS } from '#local/dynamodb-item-writes';
 import { SANDBOX_FAULTS_ENV } from '#local/faults';
 import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
 import { startSandboxChild, stopSandboxChild } from '#local/sandbox-child';
-import { type SandboxStatsDocument, STATS_PATH, WRITE_OPERATIONS } from '#local/sandbox-stats';
+import { type SandboxStatsDocument, STATS_PATH } from '#local/sandbox-stats';
 import { ORDER_COUNT, seedOrders } from '#local/seed/order-seed';
 
 /** docs/performance.md "Budgets". */

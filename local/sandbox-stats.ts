@@ -14,8 +14,6 @@ import { tableGrantChecks } from './iam/table-grants';
 import type { MappingStats } from './queues/event-source-mapping';
 import type { ExecutionStats } from './stepfunctions/executions';
 
-export { WRITE_OPERATIONS };
-
 export const STATS_PATH = '/_sandbox/stats';
 
 export interface DynamoDbRequestCounter {

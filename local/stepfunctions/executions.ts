@@ -27,7 +27,7 @@ import {
   type TaskFaults,
   type TaskHandler,
 } from './task-invocation';
-import { openTaskThread, type TaskThread } from './task-thread';
+import type { TaskThread } from './task-thread';
 
 /** The sandbox's pause before a retry (AWS: seconds to minutes, from the definition), unless a state has its own. */
 export const SANDBOX_RETRY_PAUSE_MS = 250;
@@ -73,10 +73,7 @@ export interface ExecutionsOptions {
   readonly run?: boolean;
   /** Stand-in task functions, run in this process (unit tests). */
   readonly loadHandler?: HandlerLoader<TaskHandler>;
-  /**
-   * The worker thread of the sandbox's task functions, which every state machine shares; without
-   * it (nor `loadHandler`) the executions start one of their own and end it on `close`.
-   */
+  /** The worker thread of the sandbox's task functions, which every state machine shares (without `loadHandler`). */
   readonly thread?: TaskThread;
   readonly faults?: TaskFaults;
   /** The pause before a retry of these states (by name); SANDBOX_RETRY_PAUSE_MS or `retryPauseMs` for the others. */
@@ -134,10 +131,10 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
   const running = new Map<string, RunningExecution>();
   const waiters = new Map<string, ((record: ExecutionRecord) => void)[]>();
   let closing = false;
-  const ownThread = options.loadHandler || options.thread ? undefined : openTaskThread({ logError });
-  const thread = options.thread ?? ownThread;
+  const start = options.loadHandler ? inProcess(options.loadHandler) : options.thread?.start;
+  if (!start) throw new Error('The executions need the task functions’ thread or stand-in handlers');
   const tasks = createTaskInvoker({
-    start: options.loadHandler ? inProcess(options.loadHandler) : thread!.start,
+    start,
     ...(options.faults ? { faults: options.faults } : {}),
     closing: () => closing,
     log,
@@ -323,7 +320,6 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
       running.clear();
       stats.running = 0;
       await tasks.settle(waitMs);
-      await ownThread?.close();
     },
   };
 }

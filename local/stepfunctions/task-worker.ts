@@ -39,6 +39,8 @@ port.on('message', async (request: TaskThreadRequest) => {
     return;
   }
   const deadline = Date.now() + request.timeoutMs;
+  // Before the handler runs (a synchronous one holds this thread): the main thread's timeout and
+  // its close both start from this message.
   post({ id, kind: 'started' });
   try {
     const context = lambdaContext(spec, request.awsRequestId, deadline, request.memoryMb);

@@ -1,14 +1,23 @@
-import { promisify } from 'node:util';
-import { gunzip, gunzipSync, gzip } from 'node:zlib';
+import { type CompressCallback, gunzip, gunzipSync, gzip, type InputType } from 'node:zlib';
+
+/**
+ * zlib's callback form as a promise. Not `util.promisify`: an ES module import of node:util loads
+ * all of it, about 2 ms of each search and listing function's cold start
+ * (docs/decisions/functions-and-bundles.md D93).
+ */
+const onThreads =
+  (run: (bytes: InputType, done: CompressCallback) => void) =>
+  (bytes: Uint8Array): Promise<Uint8Array> =>
+    new Promise((resolve, reject) => run(bytes, (error, result) => (error ? reject(error) : resolve(result))));
 
 /**
  * How the search snapshot's packed files travel (docs/decisions/search-engine.md D68): gzipped, about a quarter of
  * their size, which S3 transfers in less time than it takes to unzip them. A large file is
  * unzipped on libuv's threads, so a search function unzips its files side by side.
  */
-export const compressSnapshot: (bytes: Uint8Array) => Promise<Uint8Array> = promisify(gzip);
+export const compressSnapshot = onThreads(gzip);
 
-const gunzipOnThreads: (bytes: Uint8Array) => Promise<Uint8Array> = promisify(gunzip);
+const gunzipOnThreads = onThreads(gunzip);
 
 /**
  * Below this many compressed bytes a file is unzipped on the spot: the threads cost more than

@@ -2,13 +2,15 @@ import { type CompressCallback, gunzip, gunzipSync, gzip, type InputType } from 
 
 /**
  * zlib's callback form as a promise. Not `util.promisify`: an ES module import of node:util loads
- * all of it, about 2 ms of each search and listing function's cold start
+ * all of it, 1.3–1.5 ms of each search and listing function's import
  * (docs/decisions/functions-and-bundles.md D93).
  */
 const onThreads =
   (run: (bytes: InputType, done: CompressCallback) => void) =>
   (bytes: Uint8Array): Promise<Uint8Array> =>
-    new Promise((resolve, reject) => run(bytes, (error, result) => (error ? reject(error) : resolve(result))));
+    new Promise((resolve, reject) =>
+      run(bytes, (error, result) => (error ? reject(error) : resolve(result))),
+    );
 
 /**
  * How the search snapshot's packed files travel (docs/decisions/search-engine.md D68): gzipped, about a quarter of

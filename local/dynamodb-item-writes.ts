@@ -2,12 +2,13 @@ import { tableSchema } from '#functions/contracts/table-schema';
 
 /**
  * The table items DynamoDB write requests write and delete, read from the requests' bodies (the
- * sandbox's transaction front hands them over, local/transactions/transaction-front.ts): each PutItem, UpdateItem and DeleteItem, and
- * each Put, Update and Delete of a BatchWriteItem or TransactWriteItems (a ConditionCheck writes
- * nothing). Counted as sent: DynamoDB charges a write whose condition fails all the same. Kept:
+ * sandbox's transaction front hands them over, local/transactions/transaction-front.ts): each
+ * PutItem, UpdateItem and DeleteItem, and each Put, Update and Delete of a BatchWriteItem or
+ * TransactWriteItems (a ConditionCheck writes nothing). Counted as sent: DynamoDB charges a write whose condition fails all the same. Kept:
  * totals, totals by kind of key (`keyKind`), and the last `RECENT_KEYS` keys with a running
  * sequence number, so a test takes "what was written since sequence N" (`keysSince`).
  */
+
 /** The DynamoDB operations that write (BatchWriteItem and TransactWriteItems count once a call). */
 export const WRITE_OPERATIONS: readonly string[] = [
   'PutItem',

@@ -56,7 +56,7 @@ export interface SandboxStatsDocument {
     readonly items: ItemWritesDocument;
   };
   readonly mappings: Record<string, MappingStats>;
-  /** Executions of the report state machine, when the sandbox runs it. */
+  /** Executions of the state machines (reports, catalogue publishing), when the sandbox runs them. */
   readonly executions?: ExecutionStats;
   /** The functions' table requests checked against their grants, and those refused (docs/decisions/sandbox-and-tools.md D54). */
   readonly tableGrants: { readonly checked: number; readonly refused: number };

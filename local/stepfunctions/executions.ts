@@ -4,7 +4,8 @@
  * states call the real task functions in the task functions' worker thread
  * (`taskResourceLocalHandlers`, keyed by state name, see task-invocation.ts and task-thread.ts).
  * Retry pauses are shortened (`retryIntervalOverrides`); everything else — Retry and Catch by
- * error name, paths, the Choice — is the definition's own. Executions are journaled (execution-journal.ts), so a restart finds them.
+ * error name, paths, the Choice — is the definition's own. Executions are journaled
+ * (execution-journal.ts), so a restart finds them.
  */
 import { randomUUID } from 'node:crypto';
 import type { HandlerLoader } from '../lambda/import-handler';

@@ -12,9 +12,9 @@ const swc = [
 
 const common = {
   rootDir: import.meta.dirname,
-  // middy 7 is ESM only: point at its entry and let swc transform it to CommonJS.
+  // middy 7 and dinero.js 2 are ESM only: swc transforms them to CommonJS (middy through its entry, below).
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme|@actions)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme|@actions|dinero.js)/)'],
   moduleNameMapper: {
     // package.json "imports": one alias per top folder, and #commons for functions/commons.
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
@@ -61,6 +61,7 @@ const E2E_SLOW = [
   'client-example',
   'deploy-workflow',
   'events-cli',
+  'money',
   'reports-faults',
   'sandbox-restart',
   'smoke',

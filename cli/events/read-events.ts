@@ -31,7 +31,7 @@ export function readEvents(text: string): ReadEvents {
       problems.push({ line: i + 1, problem: 'not JSON' });
       return;
     }
-    const checked = checkBusEvent(value, { sourceRequired: false });
+    const checked = checkBusEvent(value, { sourceRequired: false, text: raw });
     if (!checked.ok) {
       problems.push({ line: i + 1, problem: checked.problem });
       return;

@@ -1,3 +1,6 @@
+import { isIsoCurrency } from '#commons/currencies';
+import { inexactNumberPath } from '#commons/inexact-numbers';
+import { decimalsOf, holds } from '#commons/money';
 import { EVENT_TYPES, type EventType, isEventType } from '#functions/contracts/event-types';
 import type { RecordRef } from './domain/event-outcome';
 import { EventRejected } from './domain/event-rejected';
@@ -16,16 +19,37 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * What the schema cannot say of an order's total (docs/decisions/money.md D103): an ISO 4217
+ * currency, and a value that currency holds (no 1234.56 JPY).
+ */
+const totalProblem = (event: BusEvent): string | undefined => {
+  if (event.type !== 'order.placed') return undefined;
+  const { currency, value } = event.detail.total;
+  if (!isIsoCurrency(currency)) return `detail/total/currency ${currency} is not an ISO 4217 currency`;
+  if (!holds(currency, value))
+    return `detail/total/value has more decimals than ${currency} has (${decimalsOf(currency)})`;
+  return undefined;
+};
+
+/**
  * Checks one event as EventBridge shows it (`detail-type`, `source`, `detail`, and the envelope's
  * other fields, which are ignored): a type of ours, from that type's source, whose detail holds
- * to the type's schema. `source` may be left out where the type implies it (a file for
- * `npm run events -- send`). The message is general and names no value of the event.
+ * to the type's schema and whose amounts to their currency. `source` may be left out where the
+ * type implies it (a file for `npm run events -- send`). `text`, the JSON the value was read
+ * from, lets a number JSON.parse changed be refused. The message is general and names no value
+ * of the event.
  */
 export function checkBusEvent(
   value: unknown,
-  options: { sourceRequired: boolean },
+  options: { sourceRequired: boolean; text?: string },
 ): { ok: true; event: BusEvent } | { ok: false; problem: string } {
   if (!isObject(value)) return { ok: false, problem: 'an event is a JSON object' };
+  const inexact = options.text === undefined ? undefined : inexactNumberPath(options.text);
+  if (inexact !== undefined)
+    return {
+      ok: false,
+      problem: `${inexact.slice(1).replaceAll('.', '/')} has more significant digits than a number keeps exactly (15)`,
+    };
   const unknown = Object.keys(value).find((key) => !EVENT_FIELDS.has(key) && !ENVELOPE_FIELDS.has(key));
   if (unknown !== undefined) return { ok: false, problem: `unknown field ${JSON.stringify(unknown)}` };
   const type = value['detail-type'];
@@ -41,7 +65,9 @@ export function checkBusEvent(
     const first = checked.problems.slice(0, 3).map((p) => `detail${p.at === '/' ? '' : p.at} ${p.problem}`);
     return { ok: false, problem: first.join('; ') };
   }
-  return { ok: true, event: { type, detail: checked.detail } as BusEvent };
+  const event = { type, detail: checked.detail } as BusEvent;
+  const problem = totalProblem(event);
+  return problem === undefined ? { ok: true, event } : { ok: false, problem };
 }
 
 /** The event in an SQS message from the bus's rule; EventRejected('invalid') when it is not one of ours. */
@@ -52,7 +78,7 @@ export function parseBusEvent(body: string): BusEvent {
   } catch {
     throw new EventRejected('invalid', 'the message is not JSON');
   }
-  const checked = checkBusEvent(value, { sourceRequired: true });
+  const checked = checkBusEvent(value, { sourceRequired: true, text: body });
   if (!checked.ok) throw new EventRejected('invalid', `the event is not valid: ${checked.problem}`);
   return checked.event;
 }

@@ -67,7 +67,7 @@ export const seedBusinessUnits: readonly BusinessUnit[] = [
 /** Fixed rates, units of each currency for 1 EUR (plausible early-2026 values; never updated). */
 export const seedRates = {
   base: 'EUR',
-  rates: { GBP: 0.85, USD: 1.08, CHF: 0.94, JPY: 162.5, CAD: 1.47, SEK: 11.25 },
+  rates: { GBP: 0.85, USD: 1.08, CHF: 0.94, JPY: 162.5, CAD: 1.47, SEK: 11.25, KWD: 0.3305 },
 } as const;
 
 export const seedReference: ReferenceData = {

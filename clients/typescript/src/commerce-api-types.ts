@@ -659,6 +659,13 @@ export interface operations {
                         /** @enum {string} */
                         type: "book" | "computer";
                         brand: string;
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         price?: {
                             value: number;
                             currency: string;
@@ -669,6 +676,13 @@ export interface operations {
                         /** @enum {string} */
                         type?: "book" | "computer";
                         brand?: string;
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         price?: {
                             value: number;
                             currency: string;
@@ -842,6 +856,13 @@ export interface operations {
                         /** @enum {string} */
                         type: "book" | "computer";
                         brand: string;
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         price?: {
                             value: number;
                             currency: string;
@@ -852,6 +873,13 @@ export interface operations {
                         /** @enum {string} */
                         type?: "book" | "computer";
                         brand?: string;
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         price?: {
                             value: number;
                             currency: string;
@@ -1395,6 +1423,13 @@ export interface operations {
                         /** @enum {string} */
                         type: "book" | "computer";
                         brand: string;
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         price?: {
                             value: number;
                             currency: string;
@@ -1405,6 +1440,13 @@ export interface operations {
                         /** @enum {string} */
                         type?: "book" | "computer";
                         brand?: string;
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         price?: {
                             value: number;
                             currency: string;
@@ -1724,6 +1766,13 @@ export interface operations {
                         created_at: string;
                         /** @enum {string} */
                         status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         total: {
                             value: number;
                             currency: string;
@@ -1768,6 +1817,13 @@ export interface operations {
                         created_at: string;
                         /** @enum {string} */
                         status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                        /**
+                         * @description `value` is in units of `currency` (an ISO 4217 code), with at most the decimals of its ISO 4217 minor unit: 2 for EUR (`19.99`), 0 for JPY (`5036`), 3 for KWD (`1.235`); trailing zeros are not written. A price converted from another currency goes through the base currency at the exact exchange rates and is rounded once to that minor unit, half away from zero.
+                         * @example {
+                         *       "value": 19.99,
+                         *       "currency": "EUR"
+                         *     }
+                         */
                         total: {
                             value: number;
                             currency: string;

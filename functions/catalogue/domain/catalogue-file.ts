@@ -1,7 +1,7 @@
 import { CatalogueCollector } from './catalogue-rules';
 import type { CatalogueLine } from './catalogue-schema';
 import { type LineError, LineErrors, readJsonLines } from './json-lines';
-import { checkCatalogueLine } from './line-validator';
+import { checkCatalogueLine, prefixOf } from './line-validator';
 import type { ProductRecord } from './product';
 import type { ReferenceData, StockLevel } from './reference-data';
 
@@ -40,11 +40,16 @@ const valuesOf = <T>(map: ReadonlyMap<unknown, { readonly value: T }>): T[] =>
 export function parseCatalogue(text: string): CatalogueParse {
   const errors = new LineErrors();
   const collector = new CatalogueCollector(errors);
-  const { lines, complete } = readJsonLines(text, errors, (value, line) => {
-    const checked = checkCatalogueLine(value);
-    if (checked.ok) collector.add(checked.value, line);
-    else errors.add(line, checked.message);
-  });
+  const { lines, complete } = readJsonLines(
+    text,
+    errors,
+    (value, line) => {
+      const checked = checkCatalogueLine(value);
+      if (checked.ok) collector.add(checked.value, line);
+      else errors.add(line, checked.message);
+    },
+    prefixOf,
+  );
   // References are checked only between lines that all passed their schema: a bad line would
   // otherwise be reported again through every line that refers to it.
   if (complete && errors.list.length === 0) collector.checkReferences();

@@ -1,5 +1,5 @@
-import type { ExchangeRates } from '#commons/money';
-import { isKnownCurrency } from '#commons/money';
+import { isIsoCurrency } from '#commons/currencies';
+import { decimalsOf, type ExchangeRates, holds, isKnownCurrency, type Money } from '#commons/money';
 import type { CatalogueLine } from './catalogue-schema';
 import type { LineErrors } from './json-lines';
 import type { ProductRecord } from './product';
@@ -7,8 +7,9 @@ import type { BusinessUnit, Country, StockLevel } from './reference-data';
 
 /**
  * The rules between the lines of a catalogue file, which a line schema cannot say: ids declared
- * once, one exchange_rates line, and every reference (business unit, country, currency, product)
- * to something the same file declares. Lines may come in any order: references are checked once
+ * once, one exchange_rates line, every reference (business unit, country, currency, product)
+ * to something the same file declares, ISO 4217 currencies only, and every price a whole number
+ * of its currency's minor unit (docs/decisions/money.md D103). Lines may come in any order: references are checked once
  * every line has been read. Each error names the line to fix.
  */
 
@@ -65,8 +66,7 @@ export class CatalogueCollector {
   checkReferences(): void {
     const rates = this.#rates?.value;
     if (!rates) this.#errors.add(0, 'the file has no exchange_rates line');
-    else if (rates.base in rates.rates)
-      this.#errors.add(this.#rates!.line, `exchange_rates.rates lists the base currency ${rates.base}`);
+    else this.#checkRates(rates, this.#rates!.line);
     for (const { value: country, line } of this.countries.values())
       if (rates && !isKnownCurrency(rates, country.currency))
         this.#errors.add(line, `country.currency ${country.currency} has no exchange rate`);
@@ -74,6 +74,24 @@ export class CatalogueCollector {
     for (const { value: stock, line } of this.stocks.values())
       if (!this.products.has(stock.productId))
         this.#errors.add(line, `stock.productId ${stock.productId} is not a product of this file`);
+  }
+
+  #checkRates(rates: ExchangeRates, line: number) {
+    if (rates.base in rates.rates)
+      this.#errors.add(line, `exchange_rates.rates lists the base currency ${rates.base}`);
+    if (!isIsoCurrency(rates.base))
+      this.#errors.add(line, `exchange_rates.base ${rates.base} is not an ISO 4217 currency`);
+    const unknown = Object.keys(rates.rates).find((currency) => !isIsoCurrency(currency));
+    if (unknown) this.#errors.add(line, `exchange_rates.rates.${unknown} is not an ISO 4217 currency`);
+  }
+
+  /** A price the currency cannot hold (1234.56 JPY, 1.2345 KWD) names the field and the decimals allowed. */
+  #checkAmount(price: Money, field: string, line: number) {
+    if (!holds(price.currency, price.value))
+      this.#errors.add(
+        line,
+        `${field}.value has more decimals than ${price.currency} has (${decimalsOf(price.currency)})`,
+      );
   }
 
   #checkProduct(product: ProductRecord, line: number, rates: ExchangeRates | undefined) {
@@ -84,6 +102,7 @@ export class CatalogueCollector {
       );
     if (rates && product.basePrice.currency !== rates.base)
       this.#errors.add(line, `product.basePrice.currency must be the base currency ${rates.base}`);
+    else this.#checkAmount(product.basePrice, 'product.basePrice', line);
     for (const [countryId, price] of Object.entries(product.prices)) {
       const country = this.countries.get(countryId)?.value;
       if (!country) this.#errors.add(line, `product.prices.${countryId} is not a country of this file`);
@@ -92,6 +111,7 @@ export class CatalogueCollector {
           line,
           `product.prices.${countryId}.currency must be ${country.currency}, the country's currency`,
         );
+      else this.#checkAmount(price, `product.prices.${countryId}`, line);
     }
   }
 

@@ -22,7 +22,7 @@ export const LONG_TEXT = 5000;
 export const currencyCode = {
   type: 'string',
   pattern: '^[A-Z]{3}$',
-  description: 'ISO 4217 currency code, upper case',
+  description: 'ISO 4217 currency code with a minor unit, upper case',
 } as const;
 
 /** ISO 3166-1 alpha-2 country code, upper case, e.g. `FR`. */
@@ -48,12 +48,21 @@ export const translated = (maxLength: number) =>
     additionalProperties: false,
   }) as const;
 
-/** A price; the value is in units of the currency (24.99), not in cents. */
+/**
+ * A price; the value is in units of the currency (24.99), not in cents, with at most the
+ * currency's ISO 4217 decimals: the rules between lines check that (docs/decisions/money.md D103).
+ */
 export const money = {
   type: 'object',
   required: ['value', 'currency'],
   properties: {
-    value: { type: 'number', minimum: 0, maximum: 1_000_000_000 },
+    value: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1_000_000_000,
+      description:
+        'units of the currency, with at most the decimals of its ISO 4217 minor unit (2 for EUR, 0 for JPY, 3 for KWD)',
+    },
     currency: currencyCode,
   },
   additionalProperties: false,

@@ -1,3 +1,5 @@
+import { inexactNumberPath } from '#commons/inexact-numbers';
+
 /**
  * Reading a JSON Lines file (a catalogue or a stock file) and collecting what is wrong with it,
  * with line numbers counted from 1. Line 0 stands for the file as a whole (empty, too many lines, or a line
@@ -58,6 +60,7 @@ export const readJsonLines = (
   text: string,
   errors: LineErrors,
   onValue: (value: unknown, line: number) => void,
+  prefixOf: (value: unknown) => string = () => 'line',
 ): LinesRead => {
   const body = (text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text).trimEnd();
   if (body === '') {
@@ -78,7 +81,7 @@ export const readJsonLines = (
     if (raw.length > MAX_LINE_CHARS) errors.add(line + 1, `line is longer than ${MAX_LINE_CHARS} characters`);
     else if (raw.trim() === '')
       errors.add(line + 1, 'line is blank (blank lines are allowed only at the end)');
-    else parseLine(raw, line + 1, errors, onValue);
+    else parseLine(raw, line + 1, errors, onValue, prefixOf);
   }
   return { lines: line, complete: line === total };
 };
@@ -88,6 +91,7 @@ const parseLine = (
   line: number,
   errors: LineErrors,
   onValue: (value: unknown, line: number) => void,
+  prefixOf: (value: unknown) => string,
 ) => {
   let value: unknown;
   try {
@@ -95,6 +99,15 @@ const parseLine = (
   } catch {
     // JSON.parse's own message quotes the line: the report says only what is wrong.
     errors.add(line, 'line is not valid JSON');
+    return;
+  }
+  // Numbers are kept as the file wrote them (docs/decisions/money.md D103): one a double would change is refused.
+  const inexact = inexactNumberPath(raw);
+  if (inexact !== undefined) {
+    errors.add(
+      line,
+      `${prefixOf(value)}${inexact} has more significant digits than a number keeps exactly (15)`,
+    );
     return;
   }
   onValue(value, line);

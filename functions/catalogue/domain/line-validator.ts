@@ -62,7 +62,7 @@ const describe = (prefix: string, error: ErrorObject): string => {
 };
 
 /** What a line is called in messages: its kind when it has a known one, else just `line`. */
-const prefixOf = (value: unknown): string => {
+export const prefixOf = (value: unknown): string => {
   const kind = (value as { kind?: unknown } | null)?.kind;
   return typeof kind === 'string' && (LINE_KINDS as readonly string[]).includes(kind) ? kind : 'line';
 };

@@ -1,4 +1,4 @@
-import { converter, type ExchangeRates, type Money } from '#commons/money';
+import { converter, type ExchangeRates, fromMinor, type Money, minorBound } from '#commons/money';
 import { BlockCountCache, blockCounts, pageFromBlocks } from './id-order-blocks';
 import type { Coded, PriceColumn, SearchColumns } from './search-columns';
 import { fold } from './search-document';
@@ -48,20 +48,28 @@ const scratchOf = keptPer(
 export const priceColumnOf = (columns: SearchColumns, request: Pick<SearchRequest, 'country'>) =>
   request.country ? columns.prices[request.country] : columns.basePrice;
 
-/** Product i's price as shown, in the answer currency. */
+/** Product i's price as shown, in the answer currency: the one conversion the price criterion and sort use too. */
 export const priceAt = (column: PriceColumn, i: number, pricing: Pricing): Money | undefined => {
   const value = column.values[i]!;
   if (Number.isNaN(value)) return undefined;
-  return {
-    value: converter(column.currency, pricing.currency, pricing.rates)(value),
-    currency: pricing.currency,
-  };
+  const minor = converter(column.currency, pricing.currency, pricing.rates)(value);
+  return { value: fromMinor(minor, pricing.currency), currency: pricing.currency };
 };
 
 const within = (range: Range) => (value: number) =>
   !Number.isNaN(value) &&
   (range.min === undefined || value >= range.min) &&
   (range.max === undefined || value <= range.max);
+
+/**
+ * A price range in the answer currency as minor units (docs/decisions/money.md D104): a price is
+ * in it when the amount shown is, so the bounds are the exact least and greatest amounts inside.
+ */
+const withinShown = (range: Range, currency: string) =>
+  within({
+    min: range.min === undefined ? undefined : minorBound(range.min, currency, 'ceil'),
+    max: range.max === undefined ? undefined : minorBound(range.max, currency, 'floor'),
+  });
 
 /** Which codes of a text criterion hold any of `values` (1 at the code). */
 const codesOf = (coded: Coded, accept: (value: string) => boolean): Uint8Array => {
@@ -139,9 +147,12 @@ const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing)
     key.push(request.inStockAt, maskNumber(inStock));
   }
   if (request.price) {
-    const ok = within(request.price);
+    const ok = withinShown(request.price, pricing.currency);
     const convert = converter(prices.currency, pricing.currency, pricing.rates);
-    tests.push((i) => ok(convert(prices.values[i]!)));
+    tests.push((i) => {
+      const value = prices.values[i]!;
+      return !Number.isNaN(value) && ok(convert(value));
+    });
     key.push(request.price, pricing.currency);
   }
   return { tests, key: JSON.stringify(key) };
@@ -160,6 +171,7 @@ const byPrice = (
   out: Uint32Array,
 ) => {
   const { order, values } = column;
+  // Minor units of the answer currency, as shown (priceAt).
   const convert = converter(column.currency, pricing.currency, pricing.rates);
   let length = 0;
   let runStart = 0;

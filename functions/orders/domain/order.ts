@@ -1,4 +1,4 @@
-import type { Money } from '#commons/money';
+import { inMinorUnits, type Money } from '#commons/money';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -13,13 +13,16 @@ export interface OrderRecord {
   readonly sentOn: string | null;
 }
 
-/** The order as `GET /orders/{order_id}` shows it (the spec leaves its body open). */
+/**
+ * The order as `GET /orders/{order_id}` shows it (the spec leaves its body open). The total as its
+ * currency holds it, as the report prints it (docs/decisions/money.md D103).
+ */
 export const orderView = (o: OrderRecord) => ({
   id: o.id,
   user_id: o.userId,
   created_at: o.createdAt,
   status: o.status,
-  total: o.total,
+  total: inMinorUnits(o.total),
   sent_on: o.sentOn,
 });
 
@@ -28,7 +31,7 @@ export const orderSummaryView = (o: OrderRecord) => ({
   id: o.id,
   created_at: o.createdAt,
   status: o.status,
-  total: o.total,
+  total: inMinorUnits(o.total),
 });
 
 /**

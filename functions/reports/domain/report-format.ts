@@ -1,3 +1,4 @@
+import { decimalsOf, unitsOf } from '#commons/money';
 import type { OrderRecord } from '../../orders/domain/order';
 
 /** Orders by creation (`createdAt`, then id), the order the report lists them in. */
@@ -14,21 +15,8 @@ const groupThousands = (digits: string) => {
 /** A whole number with thousands separators: 12345 → `12,345`. */
 export const formatCount = (n: number) => (n < 0 ? '-' : '') + groupThousands(String(Math.abs(n)));
 
-/** ISO 4217 currencies whose minor unit is not the cent (all others have two decimals). */
-const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(
-    'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF'.split(' ').map((c) => [c, 0]),
-  ),
-  ...Object.fromEntries('BHD IQD JOD KWD LYD OMR TND'.split(' ').map((c) => [c, 3])),
-  CLF: 4,
-  UYW: 4,
-};
-
-/**
- * The decimals of a currency's minor unit (EUR 2, JPY 0, KWD 3). A table rather than `Intl`:
- * loading ICU's currency data costs the process 7 MB.
- */
-export const fractionDigits = (currency: string): number => MINOR_DIGITS[currency] ?? 2;
+/** The decimals of a currency's minor unit (EUR 2, JPY 0, KWD 3), from the service's one table (docs/decisions/money.md D103). */
+export const fractionDigits = (currency: string): number => decimalsOf(currency);
 
 /** An amount in minor units (cents) as `1,234.56` with the currency's number of decimals. */
 export const formatMinor = (minor: number, digits: number) => {
@@ -38,8 +26,12 @@ export const formatMinor = (minor: number, digits: number) => {
   return digits === 0 ? sign + whole : sign + whole + '.' + abs.slice(abs.length - digits);
 };
 
-/** A value in major units rounded to the currency's minor unit. */
-export const toMinor = (value: number, digits: number) => Math.round(value * 10 ** digits);
+/**
+ * A value in major units as a whole number of its last decimal (`digits` of them): exact for an
+ * amount its currency holds, rounded once for an order stored before D103. Rows and totals both
+ * go through it, so the totals are the sums of the rows printed.
+ */
+export const toMinor = (value: number, digits: number) => unitsOf(value, 10 ** digits);
 
 /** `paid` → `Paid`. */
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);

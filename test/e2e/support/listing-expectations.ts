@@ -2,6 +2,8 @@
  * What a product listing over HTTP must answer, computed from the sandbox's seed (the same
  * catalogue the sandbox serves): the listing tests compare the API with these.
  */
+import Big from 'big.js';
+import { minorUnitOf } from '#commons/currencies';
 import type { Money } from '#commons/money';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { api } from './api';
@@ -30,14 +32,17 @@ export const rateOf = (currency: string): number => {
   return rate;
 };
 
-/** Prices are converted through the base currency and rounded to the cent. */
-export const convert = (price: Money, target: string): Money =>
-  price.currency === target
-    ? price
-    : {
-        value: Math.round((price.value / rateOf(price.currency)) * rateOf(target) * 100) / 100,
-        currency: target,
-      };
+/**
+ * Prices are converted through the base currency at the exact rates and rounded once to the
+ * target's minor unit, half away from zero (docs/decisions/money.md D104): big.js here, an
+ * arithmetic of its own, so the API is compared with a reference rather than with itself.
+ */
+export const convert = (price: Money, target: string): Money => {
+  if (price.currency === target) return price;
+  Big.DP = 40;
+  const exact = new Big(price.value).times(rateOf(target)).div(rateOf(price.currency));
+  return { value: Number(exact.round(minorUnitOf(target)!.decimals, Big.roundHalfUp)), currency: target };
+};
 
 export const byId = (a: ProductRecord, b: ProductRecord) => a.id - b.id;
 

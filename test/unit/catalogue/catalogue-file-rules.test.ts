@@ -166,6 +166,61 @@ describe('rules between lines', () => {
     ]);
   });
 
+  it('refuses a price its currency cannot hold, naming the field and the decimals allowed', () => {
+    const rates = { kind: 'exchange_rates', base: 'EUR', rates: { GBP: 0.85, JPY: 162.5, KWD: 0.3305 } };
+    const japan = { kind: 'country', id: 'JP', label: { en: 'Japan' }, currency: 'JPY' };
+    const kuwait = { kind: 'country', id: 'KW', label: { en: 'Kuwait' }, currency: 'KWD' };
+    const priced = (prices: Record<string, unknown>) => {
+      const lines = exampleLines();
+      lines[AT.rates] = rates;
+      lines[AT.book] = { ...lines[AT.book]!, prices };
+      return errorsOf(fileOf([...lines, japan, kuwait]));
+    };
+    expect(priced({ JP: { value: 3200, currency: 'JPY' }, KW: { value: 7.125, currency: 'KWD' } })).toEqual(
+      [],
+    );
+    expect(priced({ JP: { value: 1234.56, currency: 'JPY' } })).toEqual([
+      { line: 5, message: 'product.prices.JP.value has more decimals than JPY has (0)' },
+    ]);
+    expect(priced({ KW: { value: 1.2345, currency: 'KWD' } })).toEqual([
+      { line: 5, message: 'product.prices.KW.value has more decimals than KWD has (3)' },
+    ]);
+    expect(change(AT.computer, { basePrice: { value: 999.001, currency: 'EUR' } })).toEqual([
+      { line: 6, message: 'product.basePrice.value has more decimals than EUR has (2)' },
+    ]);
+  });
+
+  it('refuses a currency ISO 4217 does not list', () => {
+    expect(change(AT.rates, { rates: { GBP: 0.85, ABC: 2 } })).toEqual([
+      { line: 1, message: 'exchange_rates.rates.ABC is not an ISO 4217 currency' },
+    ]);
+    expect(change(AT.rates, { base: 'XAU' })[0]).toEqual({
+      line: 1,
+      message: 'exchange_rates.base XAU is not an ISO 4217 currency',
+    });
+  });
+
+  it('refuses a number a double would change, and keeps one it holds as written', () => {
+    const lines = exampleLines().map((line) => JSON.stringify(line));
+    const written = (at: number, from: string, to: string) =>
+      errorsOf(fileOf(lines.map((line, i) => (i === at ? line.replace(from, to) : line))));
+    expect(written(AT.book, '"value":19.99,', '"value":19.990000000000001,')).toEqual([
+      {
+        line: 5,
+        message: 'product.basePrice.value has more significant digits than a number keeps exactly (15)',
+      },
+    ]);
+    expect(written(AT.rates, '0.85', '0.85000000000000001')).toEqual([
+      {
+        line: 1,
+        message: 'exchange_rates.rates.GBP has more significant digits than a number keeps exactly (15)',
+      },
+    ]);
+    // Sixteen digits that a double keeps, and a long digit run inside a text, are not refused.
+    expect(written(AT.rates, '0.85', '0.8500000000000000')).toEqual([]);
+    expect(written(AT.book, 'A novel.', 'ISBN 9781234567890123')).toEqual([]);
+  });
+
   it('reports every broken reference, by line', () => {
     const errors = errorsOf(
       exampleWith(AT.book, (p) => ({

@@ -101,6 +101,37 @@ describe('an event on the bus', () => {
     expect(bad).toEqual({ ok: false, problem: 'detail/userId must be >= 1' });
   });
 
+  it('refuses a total its currency cannot hold or a currency ISO 4217 does not list', () => {
+    const withTotal = (total: { value: number; currency: string }) =>
+      checkBusEvent({ ...event, detail: placed({ total }) }, { sourceRequired: true });
+    expect(withTotal({ value: 5036, currency: 'JPY' }).ok).toBe(true);
+    expect(withTotal({ value: 1.235, currency: 'KWD' }).ok).toBe(true);
+    expect(withTotal({ value: 1234.56, currency: 'JPY' })).toEqual({
+      ok: false,
+      problem: 'detail/total/value has more decimals than JPY has (0)',
+    });
+    expect(withTotal({ value: 1.2345, currency: 'KWD' })).toEqual({
+      ok: false,
+      problem: 'detail/total/value has more decimals than KWD has (3)',
+    });
+    expect(withTotal({ value: 10, currency: 'ABC' })).toEqual({
+      ok: false,
+      problem: 'detail/total/currency ABC is not an ISO 4217 currency',
+    });
+  });
+
+  it('refuses a number its JSON text wrote that a double would change', () => {
+    const text = JSON.stringify({ ...event, detail: placed({ total: { value: 42.5, currency: 'EUR' } }) });
+    const inexact = text.replace('"value":42.5', '"value":42.500000000000001');
+    expect(() => parseBusEvent(inexact)).toThrow(
+      new EventRejected(
+        'invalid',
+        'the event is not valid: detail/total/value has more significant digits than a number keeps exactly (15)',
+      ),
+    );
+    expect(parseBusEvent(text).type).toBe('order.placed');
+  });
+
   it('in an SQS message is refused as invalid when it is not JSON or not ours', () => {
     expect(() => parseBusEvent('{')).toThrow(new EventRejected('invalid', 'the message is not JSON'));
     expect(() => parseBusEvent('[]')).toThrow(EventRejected);

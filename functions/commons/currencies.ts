@@ -1,0 +1,49 @@
+import * as iso4217 from 'dinero.js/currencies';
+
+/**
+ * Each currency's minor unit, from ISO 4217 as dinero.js publishes it (docs/decisions/money.md D103):
+ * the one table the whole service reads (catalogue and event checks, listings, search,
+ * orders, the report). An amount of a currency is a whole number of its minor units: 1/100 of a
+ * euro, 1 yen, 1/1,000 of a Kuwaiti dinar, 1/5 of an ariary.
+ */
+
+interface Definition {
+  readonly code: string;
+  readonly base: number | readonly number[];
+  readonly exponent: number;
+}
+
+const DEFINITIONS: ReadonlyMap<string, Definition> = new Map(
+  Object.values(iso4217 as Readonly<Record<string, Definition>>).map((c) => [c.code, c]),
+);
+
+export interface MinorUnit {
+  /** Minor units in one unit of the currency: 100 for EUR, 1 for JPY, 1,000 for KWD, 5 for MGA. */
+  readonly scale: number;
+  /** Decimals an amount is written with at most: 2 for EUR, 0 for JPY, 3 for KWD, 1 for MGA. */
+  readonly decimals: number;
+}
+
+const decimalsOf = (scale: number) => {
+  let decimals = 0;
+  // The decimals of 1/scale: scale is 10^n or another small base's power, whose inverse terminates.
+  for (let step = 1 / scale; Math.round(step * 10 ** decimals) / 10 ** decimals !== step; ) decimals += 1;
+  return decimals;
+};
+
+const units = new Map<string, MinorUnit>();
+
+/** The minor unit of an ISO 4217 currency (`EUR`, `JPY`, `KWD`), undefined for a code ISO 4217 does not list. */
+export const minorUnitOf = (currency: string): MinorUnit | undefined => {
+  let unit = units.get(currency);
+  if (unit) return unit;
+  const definition = DEFINITIONS.get(currency);
+  if (!definition) return undefined;
+  const bases = typeof definition.base === 'number' ? [definition.base] : definition.base;
+  const scale = bases.reduce((product, base) => product * base ** definition.exponent, 1);
+  unit = { scale, decimals: decimalsOf(scale) };
+  units.set(currency, unit);
+  return unit;
+};
+
+export const isIsoCurrency = (currency: string): boolean => DEFINITIONS.has(currency);

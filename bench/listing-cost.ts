@@ -134,15 +134,15 @@ const list = (value: string | undefined) => (value ? value.split(',') : []);
 const serve = async (): Promise<Timed[]> => {
   const { seedProducts } = await import('#local/seed/product-seed');
   const { seedReference } = await import('#local/seed/reference-seed');
-  const { searchSnapshotOf, unpackSearchColumns, unpackTextIndex, listProducts } = await import(
+  const { searchSnapshotOf, unpackSearchColumns, unpackTextIndex, listProducts, Translation } = await import(
     '#functions/contracts/search-engine'
   );
   type ListingRequest = import('#functions/contracts/search-engine').ListingRequest;
   const catalogue = seedProducts(PRODUCTS);
-  const snapshot = searchSnapshotOf(catalogue);
+  const snapshot = searchSnapshotOf(catalogue, ['en']);
   const index = {
     columns: unpackSearchColumns(snapshot.documents),
-    text: unpackTextIndex(snapshot.texts.en),
+    text: unpackTextIndex(snapshot.texts.get('en')!),
     stock: () => {
       throw new Error('A listing reads no stock');
     },
@@ -167,10 +167,11 @@ const serve = async (): Promise<Timed[]> => {
     const pages = [...new Set([1, 10, 100, last])].filter((p) => p <= last);
     const request = (page: number): ListingRequest => ({ ...base, page });
     let started = performance.now();
-    await listProducts(sources, request(1), 'en');
+    await listProducts(sources, request(1), new Translation('en'));
     const firstMs = performance.now() - started;
     const returned = new Map<number, number>();
-    for (const page of pages) returned.set(page, (await listProducts(sources, request(page), 'en')).length);
+    for (const page of pages)
+      returned.set(page, (await listProducts(sources, request(page), new Translation('en'))).length);
     const times = new Map(pages.map((p) => [p, [] as number[]]));
     const passP99s = new Map(pages.map((p) => [p, [] as number[]]));
     for (let pass = 0; pass < PASSES; pass++) {
@@ -178,7 +179,7 @@ const serve = async (): Promise<Timed[]> => {
       for (let round = 0; round < ROUNDS; round++) {
         for (const page of pages) {
           started = performance.now();
-          await listProducts(sources, request(page), 'en');
+          await listProducts(sources, request(page), new Translation('en'));
           passTimes.get(page)!.push(performance.now() - started);
         }
       }

@@ -65,7 +65,7 @@ const cold = async (dir: string, kind: Kind): Promise<Cold> => {
     kind === 'search'
       ? searchMix(products)[0]!
       : { productTypes: [], brands: [], page: 1, limit: 20, sort: 'id' as const };
-  await engine.searchProducts(sources, request, 'fr');
+  await engine.searchProducts(sources, request, new engine.Translation('fr'));
   return {
     bytes: Object.values(bytes).reduce((n, b) => n + b.length, 0),
     loadMs: performance.now() - started,

@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '#functions/contracts/served-languages';
+import { FIRST_LANGUAGES as LANGUAGES } from '#functions/contracts/served-languages';
 import { SEARCH_MEMORY_MB } from '#lib/search-functions';
 import type { BenchRow } from './bench-row';
 import { searchMix } from './search-mix';
@@ -63,12 +63,12 @@ const publish = async (products: number, dir: string): Promise<Published> => {
   );
   const catalogue = seedProducts(products);
   const started = performance.now();
-  const snapshot = searchSnapshotOf(catalogue);
+  const snapshot = searchSnapshotOf(catalogue, LANGUAGES);
   const stock = JSON.stringify(stockSnapshotOf(seedStocks(catalogue)));
   const to = snapshotFiles(dir);
   writeFileSync(to.documents, await compressSnapshot(snapshot.documents));
   for (const language of LANGUAGES)
-    writeFileSync(to.text(language), await compressSnapshot(snapshot.texts[language]));
+    writeFileSync(to.text(language), await compressSnapshot(snapshot.texts.get(language)!));
   writeFileSync(to.stock, stock);
   const publishMs = performance.now() - started;
   const size = (file: string) => statSync(file).size;
@@ -76,7 +76,8 @@ const publish = async (products: number, dir: string): Promise<Published> => {
   return {
     publishMs,
     coldBytes,
-    allBytes: coldBytes + LANGUAGES.filter((l) => l !== 'fr').reduce((n, l) => n + size(to.text(l)), 0),
+    allBytes:
+      coldBytes + LANGUAGES.filter((l) => l !== 'fr').reduce((n: number, l) => n + size(to.text(l)), 0),
   };
 };
 
@@ -138,7 +139,7 @@ export async function loadSnapshot(
 
 const serve = async (dir: string): Promise<Served> => {
   const engine = await import('#functions/contracts/search-engine');
-  const { searchProducts } = engine;
+  const { searchProducts, Translation } = engine;
   const from = snapshotFiles(dir);
   // What S3 would hand the function: the objects' bytes.
   const bytes = {
@@ -151,11 +152,11 @@ const serve = async (dir: string): Promise<Served> => {
   const started = performance.now();
   const { count, sources } = await loadSnapshot(engine, bytes);
   const mix = searchMix(count);
-  await searchProducts(sources, mix[0]!, 'fr');
+  await searchProducts(sources, mix[0]!, new Translation('fr'));
   const loadMs = performance.now() - started;
   // One warm-up round, then passes of rounds; p99 is each pass's, the median of them: a pause of
   // this shared machine falls in one pass, not in the figure.
-  for (const request of mix) await searchProducts(sources, request, 'fr');
+  for (const request of mix) await searchProducts(sources, request, new Translation('fr'));
   const times: number[] = [];
   const passP99s: number[] = [];
   const worst = new Map<string, number>();
@@ -164,7 +165,7 @@ const serve = async (dir: string): Promise<Served> => {
     for (let round = 0; round < ROUNDS; round++) {
       for (const request of mix) {
         const t = performance.now();
-        await searchProducts(sources, request, 'fr');
+        await searchProducts(sources, request, new Translation('fr'));
         const took = performance.now() - t;
         passTimes.push(took);
         const name = JSON.stringify(request);

@@ -47,7 +47,9 @@ const thisFile = fileURLToPath(import.meta.url);
 /** In the child: LOG_LEVEL is already in the environment, before the logger is made. */
 const runChild = async (): Promise<ChildResult> => {
   const { httpRoute } = await import('#functions/contracts/product-route-parts');
-  const { negotiateLanguage } = await import('#functions/contracts/served-languages');
+  const { FIRST_LANGUAGES, lookupLanguage, parseAcceptLanguage, Translation } = await import(
+    '#functions/contracts/served-languages'
+  );
   const { PRODUCT_FIELDS, productView, productPath } = await import(
     '#functions/contracts/product-route-parts'
   );
@@ -74,9 +76,13 @@ const runChild = async (): Promise<ChildResult> => {
     return product && productView(product, language);
   };
   // The bare handler answers in the language the stack negotiates for this event.
-  const language = negotiateLanguage(event.headers['Accept-Language']);
+  const header = event.headers['Accept-Language'];
+  const language = lookupLanguage(
+    header === undefined ? undefined : parseAcceptLanguage(header),
+    FIRST_LANGUAGES,
+  );
   const bare = async (e: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const body = work(Number(e.pathParameters?.product_id), language);
+    const body = work(Number(e.pathParameters?.product_id), new Translation(language));
     if (!body) return { statusCode: 404, body: '' };
     return {
       statusCode: 200,
@@ -85,8 +91,8 @@ const runChild = async (): Promise<ChildResult> => {
     };
   };
   const stacked = httpRoute(
-    { path: productPath, fields: PRODUCT_FIELDS, translated: true, cache: 'public' },
-    async ({ path: { product_id }, language: negotiated }) => ({ body: work(product_id, negotiated) }),
+    { path: productPath, fields: PRODUCT_FIELDS, translated: async () => FIRST_LANGUAGES, cache: 'public' },
+    async ({ path: { product_id }, translation }) => ({ body: work(product_id, translation) }),
   );
   const handlers = { bare, stacked: (e: APIGatewayProxyEvent) => stacked(e, context) };
 

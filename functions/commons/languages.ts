@@ -1,32 +1,75 @@
-/** Languages the catalogue is translated into (docs/decisions/http-requests.md D8). English is the default and the fallback. */
-export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/**
+ * The languages of the catalogue's texts (docs/decisions/http-requests.md D8): any well-formed
+ * BCP 47 language tag, written in its canonical form (`ja`, `zh-Hant`, `pt-BR`, `sr-Latn`), with
+ * English required: the spec's default language and every text's last fallback.
+ */
+
+/** A BCP 47 language tag in its canonical form. */
+export type Language = string;
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** A text in English and any of the other languages; a missing translation falls back to English. */
-export type Translated = { en: string } & Partial<Record<Exclude<Language, 'en'>, string>>;
+/** A text in English and any other languages, by tag; a missing translation falls back (translate). */
+export type Translated = { readonly en: string } & { readonly [language: string]: string | undefined };
 
-const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
+/** What every version written before any language was allowed (layouts 1 to 4) holds at most. */
+export const FIRST_LANGUAGES: readonly Language[] = ['en', 'fr', 'de', 'es', 'it'];
+
+/** The longest tag the catalogue takes (RFC 5646 §4.4.1 asks implementations to take 35 characters). */
+export const MAX_TAG_LENGTH = 35;
 
 /**
- * Picks the best supported language for an `Accept-Language` header (RFC 9110 §12.5.4):
- * quality values are honoured, `fr-FR` matches `fr`, `*` and unknown tags fall back to English,
- * and a malformed header is treated as absent rather than rejected (the header only changes text).
+ * A language tag as RFC 5646 §2.1 writes a `langtag`, in any case: a language (2–3 letters with up
+ * to three extlangs, or 4–8 letters), then an optional script (4 letters), region (2 letters or 3
+ * digits) and variants. Extensions and private use are not catalogue languages.
  */
-export const negotiateLanguage = (header: string | undefined): Language => {
-  if (!header) return DEFAULT_LANGUAGE;
-  let best: { language: Language; q: number; order: number } | undefined;
-  header.split(',').forEach((part, order) => {
-    const [rawTag = '', ...params] = part.trim().split(';');
-    const primary = rawTag.trim().toLowerCase().split('-')[0] ?? '';
-    const qParam = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (!Number.isFinite(q) || q <= 0 || q > 1) return;
-    const language = primary === '*' ? DEFAULT_LANGUAGE : primary;
-    if (!isLanguage(language)) return;
-    if (!best || q > best.q || (q === best.q && order < best.order)) best = { language, q, order };
-  });
-  return best?.language ?? DEFAULT_LANGUAGE;
+export const LANGUAGE_TAG_PATTERN =
+  '^(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*$';
+const WELL_FORMED = new RegExp(LANGUAGE_TAG_PATTERN);
+
+/**
+ * The canonical form of a well-formed tag (`pt-br` → `pt-BR`, `zh-hant-tw` → `zh-Hant-TW`; Unicode's
+ * canonicalization, which also replaces deprecated tags: `iw` → `he`), or undefined for a text
+ * that is not a language tag.
+ */
+export const canonicalTag = (tag: string): Language | undefined => {
+  if (tag.length > MAX_TAG_LENGTH || !WELL_FORMED.test(tag)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
 };
 
-export const translate = (text: Translated, language: Language): string => text[language] ?? text.en;
+/**
+ * RFC 4647 §3.4's fallback of a tag, most specific first: `zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`,
+ * `zh` (a single-letter subtag goes with the one after it).
+ */
+export const fallbacksOf = (tag: string): string[] => {
+  const subtags = tag.split('-');
+  const chain: string[] = [];
+  while (subtags.length > 0) {
+    chain.push(subtags.join('-'));
+    subtags.pop();
+    if (subtags.length > 0 && subtags.at(-1)!.length === 1) subtags.pop();
+  }
+  return chain;
+};
+
+/**
+ * The text in `language`, else in its fallbacks (`fr-CA` → `fr`), else in English, and the language
+ * it is in.
+ */
+export const translation = (text: Translated, language: Language): { text: string; language: Language } => {
+  const exact = text[language];
+  if (exact !== undefined) return { text: exact, language };
+  for (const fallback of fallbacksOf(language).slice(1)) {
+    const found = text[fallback];
+    if (found !== undefined) return { text: found, language: fallback };
+  }
+  return { text: text.en, language: DEFAULT_LANGUAGE };
+};
+
+export const translate = (text: Translated, language: Language): string => translation(text, language).text;
+
+/** Every language a text is written in. */
+export const languagesOf = (text: Translated): Language[] => Object.keys(text);

@@ -7,7 +7,7 @@ export { errorResponse } from '#commons/http/error-response-schemas';
 export type { RouteContract } from '#commons/http/http-route';
 export { CACHE_POLICIES } from '#commons/http/http-route';
 export { unwrapOptional } from '#commons/http/query';
-export { LANGUAGES } from '#commons/languages';
+export { LANGUAGE_TAG_PATTERN } from '#commons/languages';
 export { batchResponse } from '#functions/batches/batches-response-schemas';
 export {
   bookResponse,

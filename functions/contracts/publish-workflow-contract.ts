@@ -130,6 +130,8 @@ export interface PlannedVersion {
   readonly previous?: string;
   /** Layout 4: the version's generation, which the switch writes into the ACTIVE record (D90). */
   readonly generation?: number;
+  /** Layout 5: the languages of its texts, which the switch writes into the ACTIVE record (D8). */
+  readonly languages?: readonly string[];
   /** The chunk numbers, 1..n: the Map state's items. */
   readonly chunks: readonly number[];
   readonly counts: Readonly<Record<string, number>>;

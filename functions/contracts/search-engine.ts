@@ -4,6 +4,7 @@
  * codec, the text index, and the search and listing services the routes run. The benchmarks
  * import it in their child processes, as the function would.
  */
+export { Translation } from '#commons/language-negotiation';
 export { compressSnapshot, decompressSnapshot } from '#functions/catalogue/adapters/search-snapshot-codec';
 export type { ListingRequest } from '#functions/catalogue/domain/listing-request';
 export { unpackSearchColumns } from '#functions/catalogue/domain/search-columns';

@@ -3,5 +3,6 @@
  * writes texts in (local/seed/), and what the search and listing benchmarks ask for.
  */
 
+export { lookupLanguage, parseAcceptLanguage, Translation } from '#commons/language-negotiation';
 export type { Language, Translated } from '#commons/languages';
-export { LANGUAGES, negotiateLanguage } from '#commons/languages';
+export { DEFAULT_LANGUAGE, FIRST_LANGUAGES } from '#commons/languages';

@@ -5,7 +5,7 @@ import type { RouteContract } from '#functions/contracts/openapi-sources';
 import {
   CACHE_POLICIES,
   errorResponse,
-  LANGUAGES,
+  LANGUAGE_TAG_PATTERN,
   MAX_WEBHOOK_SECRETS,
   unwrapOptional,
 } from '#functions/contracts/openapi-sources';
@@ -125,10 +125,15 @@ const HEADERS: Record<SuccessHeader | 'Cache-Control' | 'Content-Language' | 'Va
     }),
   ),
   'Content-Language': always(
-    header('The language of the texts (negotiated from Accept-Language; English by default).', {
-      type: 'string',
-      enum: [...LANGUAGES],
-    }),
+    header(
+      'The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of ' +
+        'Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17).',
+      {
+        type: 'string',
+        maxLength: 400,
+        pattern: `^${LANGUAGE_TAG_PATTERN.slice(1, -1)}(, ${LANGUAGE_TAG_PATTERN.slice(1, -1)})*$`,
+      },
+    ),
   ),
   Vary: always(
     header('`Accept-Language` on translated answers.', { type: 'string', const: 'Accept-Language' }),
@@ -234,7 +239,10 @@ const operation = (route: Route, contract: RouteContract) => {
             name: 'Accept-Language',
             in: 'header',
             required: false,
-            description: `Languages of the texts, with quality values (${LANGUAGES.join(', ')}; English by default).`,
+            description:
+              'Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 ' +
+              'lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches ' +
+              'or the header is malformed.',
             schema: { type: 'string' },
           },
         ]

@@ -1,6 +1,13 @@
 import type { Money, ProductRecord, StockLevel } from '#functions/contracts/seed-records';
+import type { Translated } from '#functions/contracts/served-languages';
 import { createPrng, type Prng } from './prng';
 import { SEED_STOCK_UPDATED_AT, seedCountries, seedLocations, seedRates } from './reference-seed';
+import {
+  hasJapaneseLabel,
+  japaneseBookTitles,
+  japaneseComputerLabels,
+  japaneseVolumeLabel,
+} from './seed-japanese';
 import {
   authors,
   backCovers,
@@ -68,6 +75,10 @@ const countryPrices = (rng: Prng, base: number): Record<string, Money> => {
   return prices;
 };
 
+/** The label with its Japanese text, on the products seed-japanese.ts's rule gives one. */
+const withJapanese = (id: number, label: Translated, japanese: string): Translated =>
+  hasJapaneseLabel(id) ? { ...label, ja: japanese } : label;
+
 const images = (rng: Prng, id: number) =>
   Array.from({ length: rng.int(1, 4) }, (_, i) => `https://images.example.com/products/${id}/${i + 1}.jpg`);
 
@@ -95,7 +106,11 @@ const book = (id: number, bookIndex: number, rng: Prng): ProductRecord => {
     type: 'book',
     brand,
     businessUnit: titleOf.educational ? 'education' : 'books',
-    label: t(label),
+    label: withJapanese(
+      id,
+      t(label),
+      japaneseVolumeLabel(japaneseBookTitles[bookIndex % bookTitles.length]!, volume),
+    ),
     title: t(fill(bookTitleWithEdition, label, rng.pick(editions))),
     description: t(fill(bookDescription, genre, author, rng.int(12, 64) * 10)),
     images: images(rng, id),
@@ -136,7 +151,7 @@ const computer = (id: number, computerIndex: number, rng: Prng): ProductRecord =
     type: 'computer',
     brand,
     businessUnit,
-    label: t(label),
+    label: withJapanese(id, t(label), japaneseComputerLabels[kind](model)),
     title: t(fill(computerTitle, label, ram, storage)),
     description: t(fill(computerDescription, inches, cpuModel, ram)),
     images: images(rng, id),

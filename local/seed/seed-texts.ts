@@ -1,12 +1,15 @@
-import type { Language, Translated } from '#functions/contracts/served-languages';
+import type { Translated } from '#functions/contracts/served-languages';
+
+/** The languages every seed text is written in (labels also in Japanese: seed-japanese.ts). */
+export type SeedLanguage = 'en' | 'fr' | 'de' | 'es' | 'it';
 
 /**
  * The words the seed builds product texts from, written in all five languages. Missing
  * translations are removed afterwards by one rule (see `withMissingTranslations`), so every
  * text here is complete.
  */
-export type Texts = Record<Language, string>;
-type Template<A extends unknown[]> = Record<Language, (...args: A) => string>;
+export type Texts = Record<SeedLanguage, string>;
+type Template<A extends unknown[]> = Record<SeedLanguage, (...args: A) => string>;
 
 export const fill = <A extends unknown[]>(template: Template<A>, ...args: A): Texts => ({
   en: template.en(...args),
@@ -342,8 +345,8 @@ export const computerDescription: Template<[string, string, string]> = {
 };
 
 /** Drops translations by the documented rule of `missingLanguages`. */
-export const withMissingTranslations = (text: Texts, missing: readonly Language[]): Translated => {
-  const out: Translated = { en: text.en };
+export const withMissingTranslations = (text: Texts, missing: readonly SeedLanguage[]): Translated => {
+  const out: { en: string } & Record<string, string> = { en: text.en };
   for (const language of ['fr', 'de', 'es', 'it'] as const) {
     if (!missing.includes(language)) out[language] = text[language];
   }
@@ -355,9 +358,9 @@ export const withMissingTranslations = (text: Texts, missing: readonly Language[
  * by 13 are in English only; otherwise ids divisible by 7 have no Italian text, by 11 no German,
  * by 17 no French and by 19 no Spanish (so each language is missing alone somewhere).
  */
-export const missingLanguages = (id: number): Language[] => {
+export const missingLanguages = (id: number): SeedLanguage[] => {
   if (id % 13 === 0) return ['fr', 'de', 'es', 'it'];
-  const rules: [number, Language][] = [
+  const rules: [number, SeedLanguage][] = [
     [17, 'fr'],
     [11, 'de'],
     [19, 'es'],

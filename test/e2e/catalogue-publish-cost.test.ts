@@ -11,7 +11,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { readActive } from '#cli/catalogue/read-catalogue';
-import { catalogueLines, parseCatalogue } from '#functions/catalogue/domain/catalogue-file';
+import {
+  catalogueLanguages,
+  catalogueLines,
+  parseCatalogue,
+} from '#functions/catalogue/domain/catalogue-file';
 import { ACTIVE_VERSION_CACHE_MS } from '#functions/catalogue/store/active-version';
 import { searchSnapshotKeys } from '#functions/contracts/keys/import-object-keys';
 import { type CatalogueTarget, sandboxTarget } from '#local/catalogue/catalogue-target';
@@ -100,7 +104,9 @@ describe('a publish that changes one price', () => {
     ).toBe(true);
 
     // The search snapshot is the version's own, in the bucket (S3, not the table).
-    for (const key of searchSnapshotKeys(version).filter((k) => !k.endsWith('search-products.json'))) {
+    for (const key of searchSnapshotKeys(version, catalogueLanguages(seed)).filter(
+      (k) => !k.endsWith('search-products.json'),
+    )) {
       await expect(
         target.s3.send(new HeadObjectCommand({ Bucket: target.bucket, Key: key })),
       ).resolves.toBeDefined();

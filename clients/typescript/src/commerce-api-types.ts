@@ -633,7 +633,7 @@ export interface operations {
                 fields?: ("id" | "label" | "type" | "brand" | "price")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path?: never;
@@ -646,8 +646,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -719,7 +719,7 @@ export interface operations {
                 fields?: ("id" | "label" | "type" | "brand" | "price")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path?: never;
@@ -843,8 +843,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -917,7 +917,7 @@ export interface operations {
                 fields?: ("id" | "type" | "brand" | "business_unit" | "label" | "title" | "description" | "images" | "height" | "width" | "weight" | "author")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path: {
@@ -932,8 +932,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -1181,7 +1181,7 @@ export interface operations {
                 fields?: ("id" | "title" | "author" | "publisher" | "translator" | "back_cover")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path: {
@@ -1196,8 +1196,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -1238,7 +1238,7 @@ export interface operations {
                 fields?: ("id" | "title" | "brand" | "screen_size" | "ram" | "cpu")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path: {
@@ -1253,8 +1253,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -1295,7 +1295,7 @@ export interface operations {
                 fields?: ("id" | "label")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path?: never;
@@ -1308,8 +1308,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -1340,7 +1340,7 @@ export interface operations {
                 fields?: ("id" | "label" | "currency")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path?: never;
@@ -1353,8 +1353,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;
@@ -1395,7 +1395,7 @@ export interface operations {
                 fields?: ("id" | "label" | "type" | "brand" | "price")[];
             };
             header?: {
-                /** @description Languages of the texts, with quality values (en, fr, de, es, it; English by default). */
+                /** @description Languages of the texts, with quality values (RFC 9110): the best of the catalogue’s languages by RFC 4647 lookup (`fr-CA` falls back to `fr`, `zh-Hant-TW` to `zh-Hant`, then `zh`), English when none matches or the header is malformed. */
                 "Accept-Language"?: string;
             };
             path: {
@@ -1410,8 +1410,8 @@ export interface operations {
                 headers: {
                     /** @description The route's caching policy (docs/decisions/http-requests.md D10). */
                     "Cache-Control": "public, max-age=60" | "private" | "no-store";
-                    /** @description The language of the texts (negotiated from Accept-Language; English by default). */
-                    "Content-Language": "en" | "fr" | "de" | "es" | "it";
+                    /** @description The languages the texts are in, the negotiated one first: one of the catalogue’s (RFC 4647 lookup of Accept-Language), then English where a text has no translation (docs/decisions/http-requests.md D17). */
+                    "Content-Language": string;
                     /** @description `Accept-Language` on translated answers. */
                     Vary: "Accept-Language";
                     [name: string]: unknown;

@@ -1,6 +1,5 @@
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '#commons/clients/s3';
-import { LANGUAGES } from '#commons/languages';
 import {
   importBucket as bucket,
   catalogueCopyKey,
@@ -61,7 +60,7 @@ export const s3ImportFiles: ImportFiles = {
   async writeSearchSnapshot(version, snapshot: SearchSnapshotFiles, stock: StockSnapshot) {
     await Promise.all([
       putPacked(searchDocumentsKey(version), snapshot.documents),
-      ...LANGUAGES.map((language) => putPacked(searchTextKey(version, language), snapshot.texts[language])),
+      ...[...snapshot.texts].map(([language, index]) => putPacked(searchTextKey(version, language), index)),
       put(stockSnapshotKey(version), stock),
     ]);
   },
@@ -110,12 +109,12 @@ export const s3ImportFiles: ImportFiles = {
 
   readCatalogueCopy: (version) => readPacked(catalogueCopyKey(version)),
 
-  async deleteVersionFiles(version, files) {
+  async deleteVersionFiles(version, files, languages) {
     const keys = [
       { Key: manifestKey(version) },
       { Key: catalogueCopyKey(version) },
       ...Array.from({ length: files }, (_, i) => ({ Key: versionFileKey(version, i + 1) })),
-      ...searchSnapshotKeys(version).map((Key) => ({ Key })),
+      ...searchSnapshotKeys(version, languages).map((Key) => ({ Key })),
     ];
     for (let i = 0; i < keys.length; i += 1000) {
       await s3Client.send(

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language, type Translated } from '#commons/languages';
 import { CatalogueCollector } from './catalogue-rules';
 import type { CatalogueLine } from './catalogue-schema';
 import { type LineError, LineErrors, readJsonLines } from './json-lines';
@@ -29,6 +30,27 @@ export interface CatalogueCounts {
 export type CatalogueParse =
   | { readonly ok: true; readonly catalogue: Catalogue; readonly counts: CatalogueCounts }
   | { readonly ok: false; readonly errors: readonly LineError[]; readonly lines: number };
+
+/**
+ * Every language the catalogue's texts are written in (products', countries', business units'),
+ * English first, then by tag: the languages requests are negotiated over, each with a text index.
+ */
+export const catalogueLanguages = (catalogue: Catalogue): Language[] => {
+  const seen = new Set<Language>();
+  const add = (text: Translated) => {
+    for (const language of Object.keys(text)) seen.add(language);
+  };
+  for (const { label } of [...catalogue.reference.countries, ...catalogue.reference.businessUnits])
+    add(label);
+  for (const p of catalogue.products) {
+    add(p.label);
+    add(p.title);
+    add(p.description);
+    if (p.book) add(p.book.backCover);
+  }
+  seen.delete(DEFAULT_LANGUAGE);
+  return [DEFAULT_LANGUAGE, ...[...seen].sort()];
+};
 
 const valuesOf = <T>(map: ReadonlyMap<unknown, { readonly value: T }>): T[] =>
   [...map.values()].map((d) => d.value);

@@ -14,16 +14,28 @@
  *   4. products and stock levels shared between versions (generations), a manifest and the
  *      catalogue's copy per version; no listing entries or summaries (listings read the
  *      snapshot). Its plan files hold only what the version writes (D90).
+ *   5. texts in any BCP 47 language (docs/decisions/http-requests.md D8): the version and ACTIVE
+ *      records list its languages, its snapshot has a text index for each, written with the
+ *      text analysis of every script (docs/decisions/search-engine.md D105), and each index says
+ *      which language each product's label is in (for `Content-Language`, D17).
  *
  * A version written before layouts were recorded has none, and reads as OLDEST_LAYOUT: every
  * version since D48 has at least that. To add a layout: raise CATALOGUE_LAYOUT, say here what it
  * adds, make the reader of the new data require it (READER_LAYOUTS, requireLayout), and give the
  * previous layout a fixture test (test/e2e/catalogue-upgrade.test.ts).
  */
+import { FIRST_LANGUAGES, type Language } from '#commons/languages';
 import { TemporarilyUnavailable } from '#commons/unavailable';
 
 /** The layout this code writes, and the one a stage's active version is brought up to after a deploy. */
-export const CATALOGUE_LAYOUT = 4;
+export const CATALOGUE_LAYOUT = 5;
+
+/** From this layout on, a version's texts may be in any language, and its records list them. */
+export const ANY_LANGUAGE_LAYOUT = 5;
+
+/** The languages of a version: as its record lists them (layout 5), else the five every older version was limited to. */
+export const versionLanguages = (record: { readonly languages?: readonly Language[] } | undefined) =>
+  record?.languages ?? FIRST_LANGUAGES;
 
 /**
  * From this layout on, products and stock levels are shared between versions, read at the
@@ -43,6 +55,8 @@ export const READER_LAYOUTS = {
   listing: 3,
   /** POST /products/search and GET /products?searchCriteria=: the search snapshot. */
   searchSnapshot: 3,
+  /** A search with `text`: the text analysis of every script (docs/decisions/search-engine.md D105). */
+  textSearch: 5,
 } as const;
 
 /** A record's layout: its own, or OLDEST_LAYOUT when it was written before layouts were recorded. */

@@ -1,4 +1,5 @@
 import { isIsoCurrency } from '#commons/currencies';
+import { canonicalTag, type Language, type Translated } from '#commons/languages';
 import { decimalsOf, type ExchangeRates, holds, isKnownCurrency, type Money } from '#commons/money';
 import type { CatalogueLine } from './catalogue-schema';
 import type { LineErrors } from './json-lines';
@@ -13,6 +14,27 @@ import type { BusinessUnit, Country, StockLevel } from './reference-data';
  * every line has been read. Each error names the line to fix.
  */
 
+/** How many languages one catalogue may be written in: each has a text index in the search snapshot. */
+export const MAX_CATALOGUE_LANGUAGES = 100;
+
+/** The texts of a line that clients read in their language, by field path. */
+const textsOf = (line: CatalogueLine): [string, Translated][] => {
+  switch (line.kind) {
+    case 'product':
+      return [
+        ['label', line.label],
+        ['title', line.title],
+        ['description', line.description],
+        ...(line.book ? [['book.backCover', line.book.backCover] as [string, Translated]] : []),
+      ];
+    case 'country':
+    case 'business_unit':
+      return [['label', line.label]];
+    default:
+      return [];
+  }
+};
+
 interface Declared<T> {
   readonly value: T;
   readonly line: number;
@@ -25,6 +47,8 @@ export class CatalogueCollector {
   readonly businessUnits = new Map<string, Declared<BusinessUnit>>();
   readonly products = new Map<number, Declared<ProductRecord>>();
   readonly stocks = new Map<string, Declared<StockLevel>>();
+  /** Every language a text of the file is written in, English first. */
+  readonly languages = new Set<Language>(['en']);
 
   constructor(errors: LineErrors) {
     this.#errors = errors;
@@ -36,6 +60,7 @@ export class CatalogueCollector {
 
   /** Records a line that passed its schema; a second declaration of the same id is an error. */
   add(line: CatalogueLine, at: number): void {
+    this.#checkLanguages(line, at);
     const { kind, ...record } = line;
     switch (kind) {
       case 'exchange_rates':
@@ -62,8 +87,29 @@ export class CatalogueCollector {
     }
   }
 
+  /** A tag written otherwise than its canonical form (`pt-br` for `pt-BR`) would name a second language. */
+  #checkLanguages(line: CatalogueLine, at: number) {
+    for (const [field, text] of textsOf(line))
+      for (const tag of Object.keys(text)) {
+        const canonical = canonicalTag(tag);
+        if (canonical === tag) this.languages.add(tag);
+        else
+          this.#errors.add(
+            at,
+            canonical === undefined
+              ? `${line.kind}.${field} has a key ${JSON.stringify(tag)} that is not a BCP 47 language tag`
+              : `${line.kind}.${field} has the language ${JSON.stringify(tag)}, which is written ${canonical}`,
+          );
+      }
+  }
+
   /** The references between lines, once all of them are read. */
   checkReferences(): void {
+    if (this.languages.size > MAX_CATALOGUE_LANGUAGES)
+      this.#errors.add(
+        0,
+        `the file's texts are in ${this.languages.size} languages, more than the ${MAX_CATALOGUE_LANGUAGES} a catalogue may have`,
+      );
     const rates = this.#rates?.value;
     if (!rates) this.#errors.add(0, 'the file has no exchange_rates line');
     else this.#checkRates(rates, this.#rates!.line);

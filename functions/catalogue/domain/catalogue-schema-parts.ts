@@ -1,4 +1,4 @@
-import { LANGUAGES } from '#commons/languages';
+import { LANGUAGE_TAG_PATTERN, MAX_TAG_LENGTH } from '#commons/languages';
 
 /**
  * The small JSON Schema pieces the catalogue file's line schemas are made of (draft 2020-12).
@@ -39,13 +39,22 @@ export const slugId = {
   description: 'lower-case letters, digits and `-`, at most 40 characters',
 } as const;
 
-/** A text in English and any of the other catalogue languages (docs/decisions/http-requests.md D8). */
+/** How many languages one text may be written in. */
+export const MAX_TEXT_LANGUAGES = 50;
+
+/**
+ * A text in English and any other languages, each under its BCP 47 tag (docs/decisions/http-requests.md
+ * D8); the rules between lines ask for the tag's canonical form.
+ */
 export const translated = (maxLength: number) =>
   ({
     type: 'object',
     required: ['en'],
-    properties: Object.fromEntries(LANGUAGES.map((language) => [language, text(maxLength)])),
-    additionalProperties: false,
+    description:
+      'language (a BCP 47 tag in its canonical form: en, ja, zh-Hant, pt-BR) → text; en is required',
+    propertyNames: { type: 'string', pattern: LANGUAGE_TAG_PATTERN, maxLength: MAX_TAG_LENGTH },
+    additionalProperties: text(maxLength),
+    maxProperties: MAX_TEXT_LANGUAGES,
   }) as const;
 
 /**

@@ -17,6 +17,16 @@ export const MAX_REPORTED_ERRORS = 20;
 export const MAX_LINES = 1_000_000;
 /** The longest line the line schemas can accept is well below this (every string is bounded). */
 export const MAX_LINE_CHARS = 262_144;
+/**
+ * A product is one table item, and DynamoDB takes at most 400 KB an item: in a script of three
+ * bytes a character (Japanese, Chinese), 262,144 characters would not fit, so a line is bounded in
+ * UTF-8 bytes too, with room for the item's keys and attribute names.
+ */
+export const MAX_LINE_BYTES = 350_000;
+
+/** UTF-8 bytes of a line; only a line that could pass the bound (3 bytes at most a UTF-16 unit) is measured. */
+const tooManyBytes = (raw: string) =>
+  raw.length * 3 > MAX_LINE_BYTES && new TextEncoder().encode(raw).length > MAX_LINE_BYTES;
 
 /** The first errors by line number, at most MAX_REPORTED_ERRORS of them. */
 export class LineErrors {
@@ -79,6 +89,7 @@ export const readJsonLines = (
     const raw = body.slice(start, end > start && body[end - 1] === '\r' ? end - 1 : end);
     start = end + 1;
     if (raw.length > MAX_LINE_CHARS) errors.add(line + 1, `line is longer than ${MAX_LINE_CHARS} characters`);
+    else if (tooManyBytes(raw)) errors.add(line + 1, `line is longer than ${MAX_LINE_BYTES} bytes of UTF-8`);
     else if (raw.trim() === '')
       errors.add(line + 1, 'line is blank (blank lines are allowed only at the end)');
     else parseLine(raw, line + 1, errors, onValue, prefixOf);

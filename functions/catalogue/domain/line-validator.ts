@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { LANGUAGE_TAG_PATTERN } from '#commons/languages';
 import { type CatalogueLine, catalogueLineSchema, LINE_KINDS, stockLineSchema } from './catalogue-schema';
 import type { StockUpdate } from './stock-update';
 
@@ -44,7 +45,9 @@ const describe = (prefix: string, error: ErrorObject): string => {
   const at = fieldPath(prefix, error.instancePath);
   const params = error.params as Record<string, unknown>;
   if (error.propertyName !== undefined)
-    return `${at} has a key ${quoted(error.propertyName)} that ${error.message ?? 'is not allowed'}`;
+    return params.pattern === LANGUAGE_TAG_PATTERN || error.keyword === 'maxLength'
+      ? `${at} has a key ${quoted(error.propertyName)} that is not a BCP 47 language tag`
+      : `${at} has a key ${quoted(error.propertyName)} that ${error.message ?? 'is not allowed'}`;
   switch (error.keyword) {
     case 'type':
       return error.instancePath === '' ? `${at} must be a JSON object` : `${at} ${error.message}`;

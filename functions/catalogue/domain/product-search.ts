@@ -56,6 +56,29 @@ export const priceAt = (column: PriceColumn, i: number, pricing: Pricing): Money
   return { value: fromMinor(minor, pricing.currency), currency: pricing.currency };
 };
 
+/** How many answer currencies a price column keeps its shown amounts in. */
+const SHOWN_CURRENCIES = 8;
+const shownByColumn = keptPer((_: PriceColumn) => new Map<string, Float64Array>());
+
+/**
+ * A column's prices as shown in the answer currency, in its minor units (NaN where there is none):
+ * converted once per column and currency with priceAt's converter, then read by the `price`
+ * criterion and `sort=price` (docs/decisions/money.md D104). The last SHOWN_CURRENCIES are kept.
+ */
+const shownPrices = (column: PriceColumn, pricing: Pricing): Float64Array => {
+  const kept = shownByColumn(column);
+  let shown = kept.get(pricing.currency);
+  if (shown) {
+    kept.delete(pricing.currency);
+  } else {
+    const convert = converter(column.currency, pricing.currency, pricing.rates);
+    shown = column.values.map((value) => (Number.isNaN(value) ? Number.NaN : convert(value)));
+    if (kept.size >= SHOWN_CURRENCIES) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(pricing.currency, shown);
+  return shown;
+};
+
 const within = (range: Range) => (value: number) =>
   !Number.isNaN(value) &&
   (range.min === undefined || value >= range.min) &&
@@ -148,11 +171,8 @@ const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing)
   }
   if (request.price) {
     const ok = withinShown(request.price, pricing.currency);
-    const convert = converter(prices.currency, pricing.currency, pricing.rates);
-    tests.push((i) => {
-      const value = prices.values[i]!;
-      return !Number.isNaN(value) && ok(convert(value));
-    });
+    const shown = shownPrices(prices, pricing);
+    tests.push((i) => ok(shown[i]!));
     key.push(request.price, pricing.currency);
   }
   return { tests, key: JSON.stringify(key) };
@@ -170,9 +190,9 @@ const byPrice = (
   pricing: Pricing,
   out: Uint32Array,
 ) => {
-  const { order, values } = column;
+  const { order } = column;
   // Minor units of the answer currency, as shown (priceAt).
-  const convert = converter(column.currency, pricing.currency, pricing.rates);
+  const shown = shownPrices(column, pricing);
   let length = 0;
   let runStart = 0;
   let runPrice = Number.NaN;
@@ -184,7 +204,7 @@ const byPrice = (
   for (let k = 0; k < order.length; k++) {
     const i = order[descending ? order.length - 1 - k : k]!;
     if (!keep(i)) continue;
-    const price = convert(values[i]!);
+    const price = shown[i]!;
     if (price !== runPrice) {
       close();
       if (length >= end) break;

@@ -1,5 +1,6 @@
 import { fieldNames } from '#commons/field-names';
-import { type Language, type Translated, translate } from '#commons/languages';
+import type { Translation } from '#commons/language-negotiation';
+import type { Translated } from '#commons/languages';
 import type { Money } from '#commons/money';
 
 export const PRODUCT_TYPES = ['book', 'computer'] as const;
@@ -41,14 +42,14 @@ export interface ProductRecord {
 }
 
 /** The single-product view (`GET /products/{id}`): the spec's fields plus `type` and `brand` (docs/decisions/http-requests.md D9). */
-export const productView = (p: ProductRecord, language: Language) => ({
+export const productView = (p: ProductRecord, translation: Translation) => ({
   id: p.id,
   type: p.type,
   brand: p.brand,
   business_unit: p.businessUnit,
-  label: translate(p.label, language),
-  title: translate(p.title, language),
-  description: translate(p.description, language),
+  label: translation.of(p.label, 'label'),
+  title: translation.of(p.title, 'title'),
+  description: translation.of(p.description, 'description'),
   images: [...p.images],
   height: p.height,
   width: p.width,
@@ -73,23 +74,23 @@ export const ratingsView = (p: ProductRecord) => ({
 
 export const imagesView = (p: ProductRecord) => ({ id: p.id, images: [...p.images] });
 
-export const bookView = (p: ProductRecord, language: Language) => {
+export const bookView = (p: ProductRecord, translation: Translation) => {
   if (p.type !== 'book' || !p.book) return undefined;
   return {
     id: p.id,
-    title: translate(p.title, language),
+    title: translation.of(p.title, 'title'),
     author: p.author,
     publisher: p.book.publisher,
     translator: p.book.translator,
-    back_cover: translate(p.book.backCover, language),
+    back_cover: translation.of(p.book.backCover, 'back_cover'),
   };
 };
 
-export const computerView = (p: ProductRecord, language: Language) => {
+export const computerView = (p: ProductRecord, translation: Translation) => {
   if (p.type !== 'computer' || !p.computer) return undefined;
   return {
     id: p.id,
-    title: translate(p.title, language),
+    title: translation.of(p.title, 'title'),
     brand: p.brand,
     screen_size: p.computer.screenSize,
     ram: p.computer.ram,

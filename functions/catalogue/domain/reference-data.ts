@@ -1,5 +1,6 @@
 import { fieldNames } from '#commons/field-names';
-import { type Language, type Translated, translate } from '#commons/languages';
+import type { Translation } from '#commons/language-negotiation';
+import type { Translated } from '#commons/languages';
 import type { ExchangeRates } from '#commons/money';
 
 export interface Country {
@@ -36,15 +37,15 @@ export const stockView = (s: StockLevel) => ({
   updated_at: s.updatedAt,
 });
 
-export const countryView = (c: Country, language: Language) => ({
+export const countryView = (c: Country, translation: Translation) => ({
   id: c.id,
-  label: translate(c.label, language),
+  label: translation.of(c.label, 'label'),
   currency: c.currency,
 });
 
-export const businessUnitView = (u: BusinessUnit, language: Language) => ({
+export const businessUnitView = (u: BusinessUnit, translation: Translation) => ({
   id: u.id,
-  label: translate(u.label, language),
+  label: translation.of(u.label, 'label'),
 });
 
 export const STOCK_FIELDS = fieldNames<ReturnType<typeof stockView>>()([

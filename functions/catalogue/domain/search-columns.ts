@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, fallbacksOf } from '#commons/languages';
 import { arrayOf, type PackedArray, pack, unpack } from './packed-arrays';
 import type { SearchDocument } from './search-document';
 
@@ -38,7 +39,21 @@ export interface SearchColumns {
   readonly basePrice: PriceColumn;
   /** By country id. */
   readonly prices: Readonly<Record<string, PriceColumn>>;
+  /**
+   * Layout 5: the languages each product's label is written in (values: tags joined by `,`), so
+   * an answer can say which language each label it shows is in (labelLanguage). Undefined in
+   * snapshots written before.
+   */
+  readonly labelLanguages?: Coded;
 }
+
+/** The language product i's label is shown in when asked in `language` (its fallbacks, else English). */
+export const labelLanguage = (columns: SearchColumns, i: number, language: string): string | undefined => {
+  const coded = columns.labelLanguages;
+  if (!coded) return undefined;
+  const written = coded.values[coded.codes[i]! - 1]?.split(',') ?? [];
+  return fallbacksOf(language).find((tag) => written.includes(tag)) ?? DEFAULT_LANGUAGE;
+};
 
 const TEXTS = ['type', 'brand', 'businessUnit', 'author', 'publisher', 'cpu'] as const;
 
@@ -100,12 +115,15 @@ export const searchColumnsOf = (documents: readonly SearchDocument[]): SearchCol
     screenIn: numbers(documents, (d) => d.screenIn),
     basePrice: priceColumn(documents, (d) => d.basePrice),
     prices: Object.fromEntries(countries.map((c) => [c, priceColumn(documents, (d) => d.prices[c])])),
+    labelLanguages: coded(documents, (d) => Object.keys(d.label).sort().join(',')),
   };
 };
 
 interface ColumnsMeta {
   readonly count: number;
-  readonly values: Readonly<Record<(typeof TEXTS)[number], readonly string[]>>;
+  readonly values: Readonly<Record<(typeof TEXTS)[number], readonly string[]>> & {
+    readonly labelLanguages?: readonly string[];
+  };
   /** Price column name (`base`, or a country id) → its currency. */
   readonly currencies: Readonly<Record<string, string>>;
 }
@@ -123,13 +141,17 @@ export const packSearchColumns = (columns: SearchColumns): Uint8Array => {
     screenIn: columns.screenIn,
   };
   for (const name of TEXTS) arrays[name] = columns[name].codes;
+  if (columns.labelLanguages) arrays.labelLanguages = columns.labelLanguages.codes;
   for (const [name, column] of priceColumns) {
     arrays[`price.${name}`] = column.values;
     arrays[`order.${name}`] = column.order;
   }
   const meta: ColumnsMeta = {
     count: columns.count,
-    values: Object.fromEntries(TEXTS.map((name) => [name, columns[name].values])) as ColumnsMeta['values'],
+    values: {
+      ...(Object.fromEntries(TEXTS.map((name) => [name, columns[name].values])) as ColumnsMeta['values']),
+      ...(columns.labelLanguages ? { labelLanguages: columns.labelLanguages.values } : {}),
+    },
     currencies: Object.fromEntries(priceColumns.map(([name, column]) => [name, column.currency])),
   };
   return pack(meta, arrays);
@@ -164,5 +186,13 @@ export const unpackSearchColumns = (bytes: Uint8Array): SearchColumns => {
         .filter((name) => name !== BASE)
         .map((name) => [name, price(name)]),
     ),
+    ...(meta.values.labelLanguages
+      ? {
+          labelLanguages: {
+            values: meta.values.labelLanguages,
+            codes: arrayOf(unpacked, 'labelLanguages', Uint32Array),
+          },
+        }
+      : {}),
   };
 };

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '#commons/languages';
+import type { Language } from '#commons/languages';
 import type { ProductRecord } from './product';
 import { packSearchColumns, searchColumnsOf } from './search-columns';
 import { searchDocumentsOf } from './search-document';
@@ -12,16 +12,18 @@ import { packTextIndex, textIndexOf } from './search-text-index';
  */
 export interface SearchSnapshotFiles {
   readonly documents: Uint8Array;
-  readonly texts: Readonly<Record<Language, Uint8Array>>;
+  /** One text index for each language of the catalogue. */
+  readonly texts: ReadonlyMap<Language, Uint8Array>;
 }
 
-export const searchSnapshotOf = (products: readonly ProductRecord[]): SearchSnapshotFiles => {
+export const searchSnapshotOf = (
+  products: readonly ProductRecord[],
+  languages: readonly Language[],
+): SearchSnapshotFiles => {
   const documents = searchDocumentsOf(products);
   return {
     documents: packSearchColumns(searchColumnsOf(documents)),
-    texts: Object.fromEntries(
-      LANGUAGES.map((language) => [language, packTextIndex(textIndexOf(documents, language))]),
-    ) as Record<Language, Uint8Array>,
+    texts: new Map(languages.map((language) => [language, packTextIndex(textIndexOf(documents, language))])),
   };
 };
 

@@ -6,6 +6,7 @@ import { productsQuery } from '../http-schemas/listing-query';
 import { searchCriteria } from '../http-schemas/search-criteria';
 import { fromQuery, listingReply } from '../replies/listing-reply';
 import { fromCriteria, searchReply } from '../replies/search-reply';
+import { activeLanguages } from '../store/active-version';
 
 const decodeCriteria = (raw: string) => {
   try {
@@ -21,8 +22,8 @@ const decodeCriteria = (raw: string) => {
  * like POST /products/search (D68).
  */
 export const handler = httpRoute(
-  { query: productsQuery, fields: LISTING_FIELDS, translated: true, cache: 'public' },
-  async ({ query, language }) => {
+  { query: productsQuery, fields: LISTING_FIELDS, translated: activeLanguages, cache: 'public' },
+  async ({ query, translation }) => {
     const { searchCriteria: rawCriteria, ...filters } = query;
     if (rawCriteria !== undefined) {
       if (Object.keys(filters).length > 0) {
@@ -30,9 +31,9 @@ export const handler = httpRoute(
       }
       return searchReply(
         fromCriteria(parseWith(searchCriteria, decodeCriteria(rawCriteria), 'body')),
-        language,
+        translation,
       );
     }
-    return listingReply(fromQuery(filters, filters.country), language);
+    return listingReply(fromQuery(filters, filters.country), translation);
   },
 );

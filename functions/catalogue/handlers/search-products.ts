@@ -2,6 +2,7 @@ import { httpRoute } from '#commons/http/http-route';
 import { LISTING_FIELDS } from '../domain/listing-request';
 import { searchCriteria } from '../http-schemas/search-criteria';
 import { fromCriteria, searchReply } from '../replies/search-reply';
+import { activeLanguages } from '../store/active-version';
 
 /**
  * POST /products/search: the criteria travel in the body because they can outgrow a URL, and are
@@ -9,6 +10,6 @@ import { fromCriteria, searchReply } from '../replies/search-reply';
  * 200, and it is not cached (POST).
  */
 export const handler = httpRoute(
-  { body: searchCriteria, fields: LISTING_FIELDS, translated: true, cache: 'no-store' },
-  async ({ body, language }) => searchReply(fromCriteria(body), language),
+  { body: searchCriteria, fields: LISTING_FIELDS, translated: activeLanguages, cache: 'no-store' },
+  async ({ body, translation }) => searchReply(fromCriteria(body), translation),
 );

@@ -1,7 +1,7 @@
 import { invalidParameter, notFound } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
-import type { Language } from '#commons/languages';
+import type { Translation } from '#commons/language-negotiation';
 import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import { type ListingRequest, UnknownReferenceError } from '../domain/listing-request';
 import { listProducts } from '../services/search-service';
@@ -56,13 +56,13 @@ export interface ListingReplyOptions {
  */
 export const listingReply = async (
   request: ListingRequest,
-  language: Language,
+  translation: Translation,
   { from = 'query', unknownCountry = 'invalid' }: ListingReplyOptions = {},
 ): Promise<Reply> => {
   const active = await activeVersion();
   if (active) requireLayout(active.layout, READER_LAYOUTS.listing);
   try {
-    return { body: await listProducts(searchSourcesAt(active), request, language) };
+    return { body: await listProducts(searchSourcesAt(active), request, translation) };
   } catch (error) {
     throw referenceError(error, { from, unknownCountry });
   }

@@ -1,7 +1,8 @@
 import { invalidParameter } from '#commons/http/errors';
 import type { Reply } from '#commons/http/http-route';
 import { DEFAULT_LIMIT } from '#commons/http/paging';
-import type { Language } from '#commons/languages';
+import type { Translation } from '#commons/language-negotiation';
+import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
 import type { SearchCriteria } from '../http-schemas/search-criteria';
 import { searchProducts } from '../services/search-service';
@@ -35,10 +36,13 @@ export const fromCriteria = (criteria: SearchCriteria): SearchRequest => ({
  * `searchCriteria`: the active version's index in memory, its reference data for prices. A
  * criterion the others make meaningless, or an unknown reference, is a 400 naming the criterion.
  */
-export const searchReply = async (request: SearchRequest, language: Language): Promise<Reply> => {
-  const sources = searchSourcesAt(await activeVersion());
+export const searchReply = async (request: SearchRequest, translation: Translation): Promise<Reply> => {
+  const active = await activeVersion();
+  // A text search needs the text analysis of layout 5 (docs/decisions/search-engine.md D105).
+  if (active && request.text !== undefined) requireLayout(active.layout, READER_LAYOUTS.textSearch);
+  const sources = searchSourcesAt(active);
   try {
-    return { body: await searchProducts(sources, request, language) };
+    return { body: await searchProducts(sources, request, translation) };
   } catch (error) {
     if (error instanceof SearchRequestError) throw invalidParameter(error.criterion, 'body');
     throw referenceError(error, { from: 'criteria' });

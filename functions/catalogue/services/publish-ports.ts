@@ -1,3 +1,4 @@
+import type { Language } from '#commons/languages';
 import type { PublishKind } from '#functions/contracts/publish-workflow-contract';
 import type { LineError } from '../domain/catalogue-file';
 import type { Manifest } from '../domain/catalogue-manifest';
@@ -27,8 +28,8 @@ export interface ImportFiles {
   /** The version's catalogue as the lines of its file (catalogueLines): what read-back starts from. */
   writeCatalogueCopy(version: string, lines: readonly string[]): Promise<void>;
   readCatalogueCopy(version: string): Promise<string>;
-  /** Deletes the plan files, the search snapshots, the manifest and the catalogue copy. */
-  deleteVersionFiles(version: string, files: number): Promise<void>;
+  /** Deletes the plan files, the search snapshots (a text index per language), the manifest and the catalogue copy. */
+  deleteVersionFiles(version: string, files: number, languages: readonly Language[]): Promise<void>;
 }
 
 export type PublishStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'REFUSED';
@@ -61,6 +62,8 @@ export interface ActiveRecord {
   readonly layout?: number;
   /** The version's generation (layout 4, docs/decisions/catalogue-versions.md D90): the shared items it reads are at or below it. */
   readonly generation?: number;
+  /** Layout 5: the languages of its texts, which requests are negotiated over (docs/decisions/http-requests.md D8). */
+  readonly languages?: readonly Language[];
 }
 
 /**
@@ -80,6 +83,8 @@ export interface VersionRecord {
   readonly generation?: number;
   /** Layout 4: how many of `files` its plan wrote; the files after them are its stock updates'. */
   readonly planFiles?: number;
+  /** Layout 5: the languages of its texts, each with a text index (versionLanguages reads older ones). */
+  readonly languages?: readonly Language[];
 }
 
 export interface PublishStore {

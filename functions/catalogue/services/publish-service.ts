@@ -12,7 +12,7 @@ import {
   REFUSALS,
 } from '#functions/contracts/publish-workflow-contract';
 import { diffCatalogue } from '../domain/catalogue-diff';
-import { catalogueLines, type LineError, parseCatalogue } from '../domain/catalogue-file';
+import { catalogueLanguages, catalogueLines, type LineError, parseCatalogue } from '../domain/catalogue-file';
 import { CATALOGUE_LAYOUT } from '../domain/catalogue-layout';
 import { isLive, stockId } from '../domain/catalogue-manifest';
 import { stockSnapshotOf, updateStockSnapshot } from '../domain/search-document';
@@ -100,6 +100,7 @@ export async function planVersion(deps: PublishDeps, request: PublishRequest): P
   const diff = diffCatalogue(parsed.catalogue, generation, live, rewrite ? { rewrite } : {});
   const items = catalogueItems(version, generation, parsed.catalogue.reference, diff) as VersionItem[];
   const chunks = chunked(items, CHUNK_ITEMS);
+  const languages = catalogueLanguages(parsed.catalogue);
   // Recorded before the files, so a removal after a failure finds every file there may be.
   await deps.store.putVersion({
     version,
@@ -107,6 +108,7 @@ export async function planVersion(deps: PublishDeps, request: PublishRequest): P
     planFiles: chunks.length,
     layout: CATALOGUE_LAYOUT,
     generation,
+    languages,
   });
   for (const batch of chunked(
     chunks.map((chunk, i) => [i + 1, chunk] as const),
@@ -117,11 +119,16 @@ export async function planVersion(deps: PublishDeps, request: PublishRequest): P
   await deps.files.writeManifest(version, diff.manifest);
   await deps.files.writeCatalogueCopy(version, catalogueLines(parsed.catalogue));
   const { products, stocks } = parsed.catalogue;
-  await deps.files.writeSearchSnapshot(version, searchSnapshotOf(products), stockSnapshotOf(stocks));
+  await deps.files.writeSearchSnapshot(
+    version,
+    searchSnapshotOf(products, languages),
+    stockSnapshotOf(stocks),
+  );
   return {
     version,
     layout: CATALOGUE_LAYOUT,
     generation,
+    languages,
     ...(previous !== undefined ? { previous } : {}),
     chunks: chunks.map((_, i) => i + 1),
     // items: what this version wrote; unchanged: products and stock levels it reads where they are.
@@ -153,6 +160,7 @@ export async function switchActiveVersion(
       counts: plan.counts,
       layout: plan.layout,
       ...(plan.generation !== undefined ? { generation: plan.generation } : {}),
+      ...(plan.languages !== undefined ? { languages: plan.languages } : {}),
     },
     plan.previous,
   );

@@ -7,6 +7,7 @@ import {
   type RemovalCursor,
   type RemovalProgress,
 } from '#functions/contracts/publish-workflow-contract';
+import { versionLanguages } from '../domain/catalogue-layout';
 import type { PublishDeps, VersionRecord } from './publish-ports';
 import { updateRecord } from './publish-records';
 import { eachVersionFile, liveManifest, manifestKeys, sharesItems } from './version-contents';
@@ -68,7 +69,7 @@ async function removeByReference(
   const gone = keys.slice(from, to).filter((key) => !live.has(key));
   await deps.store.deleteItems(gone.map(keyOf));
   if (to < keys.length) return { version, more: true, cursor: { file: 0, item: to }, removed: gone.length };
-  await deps.files.deleteVersionFiles(version, record.files);
+  await deps.files.deleteVersionFiles(version, record.files, versionLanguages(record));
   await deps.store.deleteVersion(version);
   return { version, more: false, cursor: { file: 0, item: to }, removed: gone.length };
 }
@@ -102,7 +103,7 @@ export async function removeVersion(
     if (removed >= REMOVE_PER_TASK && file <= record.files)
       return { version, more: true, cursor: { file, item }, removed };
   }
-  await deps.files.deleteVersionFiles(input.version, record.files);
+  await deps.files.deleteVersionFiles(input.version, record.files, versionLanguages(record));
   await deps.store.deleteVersion(input.version);
   return { version, more: false, cursor: { file, item }, removed };
 }

@@ -1,7 +1,9 @@
+import type { Translation } from '#commons/language-negotiation';
 import type { Language } from '#commons/languages';
 import { checkReferences, isPriced, type ListingRequest, listingElement } from '../domain/listing-request';
 import type { ProductType } from '../domain/product';
 import { type ProductIndex, priceAt, priceColumnOf, searchPage } from '../domain/product-search';
+import { labelLanguage } from '../domain/search-columns';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
 import { labelOf } from '../domain/search-text-index';
 import type { CatalogueStore } from '../store/catalogue-store';
@@ -22,10 +24,15 @@ export interface SearchSources {
  * Searches products (docs/decisions/search-engine.md D68): the index and the reference data are read together,
  * the criteria checked against the reference data, then one page is found in the in-memory index
  * and shaped like a listing's elements, priced when the search is scoped to a market or a
- * currency, or asks about prices.
+ * currency, or asks about prices. Each label shown is recorded in the language it is in.
  */
-export const searchProducts = async (sources: SearchSources, request: SearchRequest, language: Language) => {
+export const searchProducts = async (
+  sources: SearchSources,
+  request: SearchRequest,
+  translation: Translation,
+) => {
   if (request.sort === 'relevance' && request.text === undefined) throw new SearchRequestError('sort');
+  const { language } = translation;
   const [index, reference] = await Promise.all([
     sources.index(language, { stock: request.inStockAt !== undefined }),
     sources.store.getReferenceData(),
@@ -43,6 +50,8 @@ export const searchProducts = async (sources: SearchSources, request: SearchRequ
       type: columns.type.values[columns.type.codes[i]! - 1] as ProductType,
       brand: columns.brand.values[columns.brand.codes[i]! - 1]!,
     };
+    // A snapshot written before layout 5 does not say: its labels count as the language asked.
+    translation.served(labelLanguage(columns, i, language) ?? language, 'label');
     return listingElement(element, labelOf(index.text, i), price);
   });
 };
@@ -51,7 +60,7 @@ export const searchProducts = async (sources: SearchSources, request: SearchRequ
  * Lists products (docs/decisions/search-engine.md D91): a listing is a search in id order with
  * the listing's filters only, answered from the same index; references are checked as a search's.
  */
-export const listProducts = (sources: SearchSources, request: ListingRequest, language: Language) =>
+export const listProducts = (sources: SearchSources, request: ListingRequest, translation: Translation) =>
   searchProducts(
     sources,
     {
@@ -64,5 +73,5 @@ export const listProducts = (sources: SearchSources, request: ListingRequest, la
       limit: request.limit,
       sort: 'id',
     },
-    language,
+    translation,
   );

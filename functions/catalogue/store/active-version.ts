@@ -1,6 +1,7 @@
+import type { Language } from '#commons/languages';
 import { getItem } from '#commons/store/table-items';
 import { activeVersionKey } from '#functions/contracts/keys/catalogue-keys';
-import { layoutOf } from '../domain/catalogue-layout';
+import { layoutOf, versionLanguages } from '../domain/catalogue-layout';
 
 /**
  * How long an execution environment keeps the active version it read. A publish removes the
@@ -16,6 +17,8 @@ export interface ActiveVersion {
   readonly layout: number;
   /** Layout 4: the generation whose shared items it reads (docs/decisions/catalogue-versions.md D90); 0 before. */
   readonly generation: number;
+  /** The languages its texts are in (docs/decisions/http-requests.md D8): as recorded (layout 5), else the first five. */
+  readonly languages: readonly Language[];
 }
 
 let cached: { active: ActiveVersion | undefined; readAt: number } | undefined;
@@ -31,11 +34,21 @@ export const activeVersion = async (now = performance.now()): Promise<ActiveVers
           publishedAt: String(item.publishedAt),
           layout: layoutOf(item),
           generation: typeof item.generation === 'number' ? item.generation : 0,
+          languages: versionLanguages(
+            Array.isArray(item.languages) ? { languages: item.languages.map(String) } : undefined,
+          ),
         }
       : undefined;
   cached = { active, readAt: now };
   return active;
 };
+
+/**
+ * The languages translated routes negotiate `Accept-Language` over: the active version's (on a stage
+ * nothing was published to, those every version had).
+ */
+export const activeLanguages = async (): Promise<readonly Language[]> =>
+  versionLanguages(await activeVersion());
 
 /** Forgets the cached version (tests; the sandbox's tools after a publish they wait for). */
 export const forgetActiveVersion = () => {

@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import type { Caller } from '../caller';
+import { Translation } from '../language-negotiation';
 import { DEFAULT_LANGUAGE, type Language } from '../languages';
 import { answerErrors } from './answer-errors';
 import { negotiateAnswerLanguage } from './negotiate-language';
@@ -43,8 +44,11 @@ export interface RouteOptions<
   readonly body?: B;
   /** Field names the response has; enables the `fields` query parameter. */
   readonly fields?: readonly string[];
-  /** Text depends on `Accept-Language`: negotiate it and say so in Content-Language and Vary. */
-  readonly translated?: boolean;
+  /**
+   * Text depends on `Accept-Language`: negotiate it over the languages this reads (the
+   * catalogue's), and say so in Content-Language and Vary.
+   */
+  readonly translated?: () => Promise<readonly Language[]>;
   readonly cache: keyof typeof CACHE_POLICIES;
 }
 
@@ -55,7 +59,8 @@ export interface RouteRequest<P, Q, B, A extends boolean = false> {
   readonly path: Parsed<P>;
   readonly query: Parsed<Q>;
   readonly body: Parsed<B>;
-  readonly language: Language;
+  /** The answer's language, and the languages its texts are served in (English on routes not translated). */
+  readonly translation: Translation;
   readonly event: APIGatewayProxyEvent;
 }
 
@@ -74,8 +79,8 @@ export const httpRoute = <
 ) => {
   const base = async (event: APIGatewayProxyEvent, context: RouteContext): Promise<Reply> => {
     const { caller, path, query, body } = context.route ?? {};
-    const language = context.language ?? DEFAULT_LANGUAGE;
-    return answer({ caller, path, query, body, language, event } as RouteRequest<P, Q, B, A>);
+    const translation = context.translation ?? new Translation(DEFAULT_LANGUAGE);
+    return answer({ caller, path, query, body, translation, event } as RouteRequest<P, Q, B, A>);
   };
   // Before: in this order; after and onError: in the reverse one, so observeRequest sees the
   // final answer and answerErrors catches what any other step throws.
@@ -84,7 +89,7 @@ export const httpRoute = <
     .use(answerErrors())
     .use(httpHeaderNormalizer())
     .use(parseRequest(options));
-  if (options.translated) chain.use(negotiateAnswerLanguage());
+  if (options.translated) chain.use(negotiateAnswerLanguage(options.translated));
   chain.use(shapeResponse(CACHE_POLICIES[options.cache]));
   // The handler answers a Reply, which shapeResponse turns into the proxy result the function returns.
   const handler = chain.handler(base as never) as unknown as RouteHandler;
@@ -104,6 +109,6 @@ export interface RouteContract {
   readonly query?: v.GenericSchema;
   readonly body?: v.GenericSchema;
   readonly fields?: readonly string[];
-  readonly translated?: boolean;
+  readonly translated?: unknown;
   readonly cache: keyof typeof CACHE_POLICIES;
 }

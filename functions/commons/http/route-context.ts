@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import type { Caller } from '../caller';
-import type { Language } from '../languages';
+import type { Translation } from '../language-negotiation';
 
 /** The request as parse-request read it: what the route's handler is given beside the event. */
 export interface ParsedRequest {
@@ -19,7 +19,7 @@ export interface ParsedRequest {
 export interface RouteContext extends Context {
   route?: ParsedRequest;
   /** Set by negotiate-language on translated routes; English elsewhere. */
-  language?: Language;
+  translation?: Translation;
 }
 
 const own = new WeakSet<object>();

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '#commons/languages';
+import type { Language } from '#commons/languages';
 import { CATALOGUE_ENV } from '../environment';
 
 /**
@@ -33,10 +33,10 @@ export const stockSnapshotKey = (version: string) => `${VERSION_PREFIX}${version
 /** The single JSON snapshot the first search read: removed with the versions published then. */
 export const legacySearchSnapshotKey = (version: string) =>
   `${VERSION_PREFIX}${version}/search-products.json`;
-/** Every search snapshot object of a version. */
-export const searchSnapshotKeys = (version: string) => [
+/** Every search snapshot object of a version whose texts are in `languages`. */
+export const searchSnapshotKeys = (version: string, languages: readonly Language[]) => [
   searchDocumentsKey(version),
-  ...LANGUAGES.map((language) => searchTextKey(version, language)),
+  ...languages.map((language) => searchTextKey(version, language)),
   stockSnapshotKey(version),
   legacySearchSnapshotKey(version),
 ];

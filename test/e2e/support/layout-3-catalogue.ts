@@ -8,7 +8,7 @@
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { LANGUAGES } from '#commons/languages';
+import { FIRST_LANGUAGES as LANGUAGES } from '#commons/languages';
 import { batchWrite, putRequests } from '#commons/store/batch-write';
 import { compressSnapshot } from '#functions/catalogue/adapters/search-snapshot-codec';
 import type { Catalogue } from '#functions/catalogue/domain/catalogue-file';
@@ -121,12 +121,12 @@ export async function publishLayoutThree(
   const put = (Key: string, Body: string | Uint8Array, ContentType = 'application/json') =>
     target.s3.send(new PutObjectCommand({ Bucket: target.bucket, Key, Body, ContentType }));
   for (const [i, file] of files.entries()) await put(versionFileKey(version, i + 1), JSON.stringify(file));
-  const snapshot = searchSnapshotOf(catalogue.products);
+  const snapshot = searchSnapshotOf(catalogue.products, LANGUAGES);
   await put(searchDocumentsKey(version), await compressSnapshot(snapshot.documents), 'application/gzip');
   for (const language of LANGUAGES)
     await put(
       searchTextKey(version, language),
-      await compressSnapshot(snapshot.texts[language]),
+      await compressSnapshot(snapshot.texts.get(language)!),
       'application/gzip',
     );
   await put(stockSnapshotKey(version), JSON.stringify(stockSnapshotOf(catalogue.stocks)));

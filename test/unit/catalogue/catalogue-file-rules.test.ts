@@ -14,10 +14,16 @@ describe('one line against its schema', () => {
     ['an unknown field', AT.france, { region: 'EU' }, 'country has an unknown field "region"'],
     ['a label without English', AT.books, { label: { fr: 'Livres' } }, 'business_unit.label.en is missing'],
     [
-      'a language the catalogue has not',
+      'a language that is not a BCP 47 tag',
       AT.books,
-      { label: { en: 'Books', pt: 'Livros' } },
-      'business_unit.label has an unknown field "pt"',
+      { label: { en: 'Books', pt_BR: 'Livros' } },
+      'business_unit.label has a key "pt_BR" that is not a BCP 47 language tag',
+    ],
+    [
+      'a language tag with a private use part',
+      AT.book,
+      { label: { en: 'The Map', 'en-x-pirate': 'Ye Map' } },
+      'product.label has a key "en-x-pirate" that is not a BCP 47 language tag',
     ],
     ['a lower-case country code', AT.france, { id: 'fr' }, 'country.id must match pattern "^[A-Z]{2}$"'],
     ['a three-letter country code', AT.france, { id: 'FRA' }, 'country.id must match pattern "^[A-Z]{2}$"'],
@@ -187,6 +193,77 @@ describe('rules between lines', () => {
     ]);
     expect(change(AT.computer, { basePrice: { value: 999.001, currency: 'EUR' } })).toEqual([
       { line: 6, message: 'product.basePrice.value has more decimals than EUR has (2)' },
+    ]);
+  });
+
+  it('takes texts in any well-formed language, in any script, counted in characters', () => {
+    const label = {
+      en: 'The Map',
+      ja: '東京の美味しいラーメン',
+      'zh-Hant': '地圖',
+      pl: 'Żółta łódź',
+      el: 'Ο χάρτης',
+      ar: 'الخريطة',
+      'pt-BR': 'O Mapa',
+      'sr-Latn': 'Mapa',
+    };
+    expect(change(AT.book, { label })).toEqual([]);
+    // 200 characters of kanji (600 bytes of UTF-8) or of emoji (two UTF-16 units each) are a label; 201 are not.
+    expect(change(AT.book, { label: { en: 'x', ja: '地'.repeat(200), ko: '🗺'.repeat(200) } })).toEqual([]);
+    expect(change(AT.book, { label: { en: 'x', ja: '地'.repeat(201) } })).toEqual([
+      { line: 5, message: 'product.label.ja must NOT have more than 200 characters' },
+    ]);
+  });
+
+  it('refuses a line too large for one table item in UTF-8, though short enough in characters', () => {
+    const languages = [
+      'en',
+      'ja',
+      'zh',
+      'ko',
+      'th',
+      'km',
+      'lo',
+      'my',
+      'hi',
+      'bn',
+      'ta',
+      'te',
+      'mr',
+      'gu',
+      'kn',
+      'ml',
+      'pa',
+      'or',
+      'si',
+      'ne',
+      'am',
+      'ti',
+      'ka',
+      'hy',
+      'he',
+    ];
+    const description = Object.fromEntries(languages.map((tag) => [tag, '説'.repeat(5000)]));
+    expect(change(AT.book, { description })).toEqual([
+      { line: 5, message: 'line is longer than 350000 bytes of UTF-8' },
+    ]);
+    expect(
+      change(AT.book, {
+        description: Object.fromEntries(languages.slice(0, 20).map((tag) => [tag, '説'.repeat(5000)])),
+      }),
+    ).toEqual([]);
+  });
+
+  it('asks for each language tag in its canonical form', () => {
+    expect(change(AT.books, { label: { en: 'Books', 'pt-br': 'Livros' } })).toEqual([
+      { line: 4, message: 'business_unit.label has the language "pt-br", which is written pt-BR' },
+    ]);
+    expect(
+      change(AT.book, {
+        book: { ...(exampleLines()[AT.book]!.book as object), backCover: { en: 'x', 'zh-hant': 'y' } },
+      }),
+    ).toEqual([
+      { line: 5, message: 'product.book.backCover has the language "zh-hant", which is written zh-Hant' },
     ]);
   });
 

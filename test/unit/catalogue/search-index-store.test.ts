@@ -29,10 +29,16 @@ const at = (version: string) => ({ version, layout: CATALOGUE_LAYOUT });
 const objects = new Map<string, { body: Uint8Array | string; etag: string }>();
 const reads: string[] = [];
 const publish = (version: string, label: string) => {
-  const snapshot = searchSnapshotOf([product(1, { label: { en: label, fr: `${label} (fr)` } }), product(2)]);
+  const snapshot = searchSnapshotOf(
+    [product(1, { label: { en: label, fr: `${label} (fr)` } }), product(2)],
+    ['en', 'fr'],
+  );
   objects.set(searchDocumentsKey(version), { body: gzipSync(snapshot.documents), etag: '"d"' });
   for (const language of ['en', 'fr'] as const) {
-    objects.set(searchTextKey(version, language), { body: gzipSync(snapshot.texts[language]), etag: '"t"' });
+    objects.set(searchTextKey(version, language), {
+      body: gzipSync(snapshot.texts.get(language)!),
+      etag: '"t"',
+    });
   }
   objects.set(stockSnapshotKey(version), { body: '{"paris-1":[1]}', etag: '"s1"' });
 };

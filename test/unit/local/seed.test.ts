@@ -48,7 +48,15 @@ describe('the sandbox seed', () => {
       'US:USD',
     ]);
     expect(reference.rates.base).toBe('EUR');
-    expect(Object.keys(reference.rates.rates).sort()).toEqual(['CAD', 'CHF', 'GBP', 'JPY', 'KWD', 'SEK', 'USD']);
+    expect(Object.keys(reference.rates.rates).sort()).toEqual([
+      'CAD',
+      'CHF',
+      'GBP',
+      'JPY',
+      'KWD',
+      'SEK',
+      'USD',
+    ]);
   });
 
   it('prices each product in 3 to 6 countries, in their currencies, at .99', () => {

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { LANGUAGES } from '#commons/languages';
+import { FIRST_LANGUAGES as LANGUAGES } from '#commons/languages';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
 import { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
 import { CATALOGUE_ENV } from '#functions/contracts/environment';
@@ -47,10 +47,12 @@ export const mockEmptySearchSnapshots = () => mockSearchSnapshots([]);
  */
 export const mockSearchSnapshots = (products: readonly ProductRecord[]): string[] => {
   process.env[CATALOGUE_ENV.bucket] = 'imports-test';
-  const snapshot = searchSnapshotOf(products);
+  const snapshot = searchSnapshotOf(products, LANGUAGES);
   const snapshots: Record<string, Uint8Array | string> = {
     [searchDocumentsKey(VERSION)]: gzipSync(snapshot.documents),
-    ...Object.fromEntries(LANGUAGES.map((l) => [searchTextKey(VERSION, l), gzipSync(snapshot.texts[l])])),
+    ...Object.fromEntries(
+      LANGUAGES.map((l) => [searchTextKey(VERSION, l), gzipSync(snapshot.texts.get(l)!)]),
+    ),
     [stockSnapshotKey(VERSION)]: '{}',
   };
   const fetched: string[] = [];

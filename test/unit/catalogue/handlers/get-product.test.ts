@@ -31,9 +31,10 @@ describe('GET /products/{product_id}', () => {
     mockProduct(7);
     const response = await get('7', undefined, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
     expect(response.statusCode).toBe(200);
+    // Its label is in French, its title fell back to English: Content-Language names both (D17).
     expect(response.headers).toMatchObject({
       'Content-Type': 'application/json',
-      'Content-Language': 'fr',
+      'Content-Language': 'fr, en',
       Vary: 'Accept-Language',
       'Cache-Control': 'public, max-age=60',
     });
@@ -47,6 +48,21 @@ describe('GET /products/{product_id}', () => {
     });
     expect(body).not.toHaveProperty('pk');
     expect(body).not.toHaveProperty('price');
+  });
+
+  it('names the one language of a product whose every text is translated', async () => {
+    dynamo
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': productItemKey(8, GENERATION).pk } })
+      .resolves({
+        Items: [
+          {
+            ...productItemKey(8, GENERATION),
+            ...product(8, { title: { en: 'Title 8', fr: 'Titre 8' }, description: { en: 'A', fr: 'Un' } }),
+          },
+        ],
+      });
+    const response = await get('8', undefined, { 'Accept-Language': 'fr' });
+    expect(response.headers?.['Content-Language']).toBe('fr');
   });
 
   it('keeps only the asked fields', async () => {

@@ -1,5 +1,5 @@
 /**
- * What every call of the typed client does around fetch (docs/calling-from-typescript.md,
+ * What every call of the typed client does around fetch (clients/typescript/README.md,
  * "Retries and timeouts"; docs/decisions/api-contract.md D94): a 429 or a 503 is sent again after
  * its `Retry-After`, a bounded number of times; a longer wait is left to the caller; a call past
  * its timeout, or whose signal is aborted, rejects.

@@ -1,7 +1,8 @@
 /**
  * The typed client's behaviour against answers played by a fake fetch: the token it sends, and its
- * helpers' pacing and endings (docs/calling-from-typescript.md). Its retries and timeouts:
- * client-retries-and-timeouts.test.ts. Against the sandbox: test/e2e/client-example.test.ts.
+ * helpers' pacing and endings (clients/typescript/README.md). Its retries and timeouts:
+ * client-retries-and-timeouts.test.ts. Against the sandbox: test/e2e/client-example.test.ts and
+ * test/e2e/client-package.test.ts.
  */
 import {
   ApiError,

@@ -19,6 +19,8 @@ const common = {
     // package.json "imports": one alias per top folder, and #commons for functions/commons.
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',
     '^#(functions|lib|local|cli|bench|bin|test|examples)/(.*)$': '<rootDir>/$1/$2',
+    // The typed client's sources, as tsconfig.json's `paths` maps them: its dist/ is for its users.
+    '^@commerce-api/client$': '<rootDir>/clients/typescript/src/index.ts',
     '^@middy/([^/]+)$': '<rootDir>/node_modules/@middy/$1/index.js',
     // ESM only, exported for `import` alone: its files, transformed like middy's.
     '^@actions/expressions$': '<rootDir>/node_modules/@actions/expressions/dist/index.js',
@@ -60,6 +62,7 @@ const E2E_SLOW = [
   'catalogue-upgrade',
   'cli-lookup-and-errors',
   'client-example',
+  'client-package',
   'deploy-workflow',
   'events-cli',
   'prices-and-totals',

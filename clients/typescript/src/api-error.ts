@@ -1,4 +1,4 @@
-import type { components } from './commerce-api-types';
+import type { components } from './commerce-api-types.ts';
 
 /** The body of every error the API answers: a stable snake_case `code` to branch on, a `message` for people. */
 export type ApiErrorBody = components['schemas']['Error'];

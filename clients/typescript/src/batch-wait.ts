@@ -1,7 +1,7 @@
-import { apiErrorOf, retryAfterSeconds } from './api-error';
-import type { paths } from './commerce-api-types';
-import type { CommerceClient } from './commerce-client';
-import { pause, WaitTimeoutError } from './waiting';
+import { apiErrorOf, retryAfterSeconds } from './api-error.ts';
+import type { paths } from './commerce-api-types.ts';
+import type { CommerceClient } from './commerce-client.ts';
+import { pause, WaitTimeoutError } from './waiting.ts';
 
 /** A batch as `POST /orders/batches` and `GET /orders/batches/{batch_id}` answer it. */
 export type BatchAnswer =

@@ -1,4 +1,4 @@
-import { apiErrorOf } from './api-error';
+import { apiErrorOf } from './api-error.ts';
 
 /** What one call for a page answers (any paged call of the client has this shape). */
 export interface PageAnswer<T> {

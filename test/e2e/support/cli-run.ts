@@ -11,21 +11,20 @@ export interface CliRun {
 export interface CliRunOptions {
   /** The whole environment (default: this process's). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Where it runs (default: the project's root). */
+  readonly cwd?: string;
   readonly timeout: number;
 }
 
-/** Runs a program from the project's root in a child process and resolves with its exit code and output. */
+/** Runs a program (from the project's root unless told) in a child process and resolves with its exit code and output. */
 export const runProgram = (
   file: string,
   args: readonly string[],
-  { env, timeout }: CliRunOptions,
+  { env, cwd = projectRoot, timeout }: CliRunOptions,
 ): Promise<CliRun> =>
   new Promise((resolve) => {
-    execFile(
-      file,
-      [...args],
-      { cwd: projectRoot, env: env ?? process.env, timeout },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(file, [...args], { cwd, env: env ?? process.env, timeout }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 

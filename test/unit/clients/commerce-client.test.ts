@@ -1,7 +1,8 @@
 /**
  * The typed client's behaviour against answers played by a fake fetch: the token it sends, and its
- * helpers' pacing and endings (docs/calling-from-typescript.md). Against the sandbox:
- * test/e2e/client-example.test.ts.
+ * helpers' pacing and endings (clients/typescript/README.md). Its retries and timeouts:
+ * client-retries-and-timeouts.test.ts. Against the sandbox: test/e2e/client-example.test.ts and
+ * test/e2e/client-package.test.ts.
  */
 import {
   ApiError,
@@ -10,26 +11,12 @@ import {
   eachItem,
   ReportFailedError,
   unwrap,
+  WaitTimeoutError,
   waitForBatch,
 } from '@commerce-api/client';
+import { BASE, fakeFetch, json } from './fake-fetch';
 
-const BASE = 'https://api.example/v1';
 const REPORT = '2f1c6a55-9d7e-4c1b-8a3e-5b0f9d2c7e41';
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-/** A fetch answering `answers` in turn, recording each request and when it came. */
-const fakeFetch = (answers: (() => Response)[]) => {
-  const seen: { url: string; auth: string | null; at: number }[] = [];
-  const fetch = async (request: Request) => {
-    seen.push({ url: request.url, auth: request.headers.get('authorization'), at: Date.now() });
-    const next = answers.shift();
-    if (!next) throw new Error(`unexpected request ${request.url}`);
-    return next();
-  };
-  return { fetch, seen };
-};
 
 describe('createCommerceClient', () => {
   it('sends the token as a bearer token, from a string or a function, and none without one', async () => {
@@ -48,7 +35,7 @@ describe('createCommerceClient', () => {
     const { fetch } = fakeFetch([
       () => json(429, { code: 'too_many_requests', message: 'Too many requests.' }, { 'retry-after': '7' }),
     ]);
-    const result = await createCommerceClient({ baseUrl: BASE, fetch }).GET('/countries');
+    const result = await createCommerceClient({ baseUrl: BASE, fetch, retry: false }).GET('/countries');
     expect(result.error).toEqual({ code: 'too_many_requests', message: 'Too many requests.' });
     expect(() => unwrap(result)).toThrow(
       expect.objectContaining({ status: 429, code: 'too_many_requests', retryAfter: 7 }),
@@ -130,6 +117,19 @@ describe('waitForBatch', () => {
     const done = await waitForBatch(createCommerceClient({ baseUrl: BASE, fetch }), 12, { intervalMs: 10 });
     expect(done).toEqual(batch('completed', 40));
     expect(seen.map(({ url }) => url)).toEqual(Array(3).fill(`${BASE}/orders/batches/12`));
+  });
+
+  it('throws a WaitTimeoutError when the batch is not completed in time', async () => {
+    const { fetch } = fakeFetch([
+      () => json(200, batch('processing', 3)),
+      () => json(200, batch('processing', 9)),
+    ]);
+    const client = createCommerceClient({ baseUrl: BASE, fetch });
+    const error = await waitForBatch(client, 12, { intervalMs: 600, timeoutMs: 1_000 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error).toMatchObject({ message: 'Batch 12 was not completed within 1 s.' });
   });
 
   it('throws a 404 as an ApiError', async () => {

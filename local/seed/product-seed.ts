@@ -1,26 +1,20 @@
 import type { Money, ProductRecord, StockLevel } from '#functions/contracts/seed-records';
-import { createPrng, type Prng } from './prng';
-import { SEED_STOCK_UPDATED_AT, seedCountries, seedLocations, seedRates } from './reference-seed';
 import {
   authors,
   backCovers,
   bookDescription,
   bookTitles,
   bookTitleWithEdition,
-  type ComputerKind,
-  computerDescription,
-  computerLabels,
-  computerTitle,
   editions,
   educationGenres,
   fictionGenres,
-  fill,
-  missingLanguages,
-  type Texts,
   translators,
   volumeLabel,
-  withMissingTranslations,
-} from './seed-texts';
+} from './book-texts';
+import { type ComputerKind, computerDescription, computerLabels, computerTitle } from './computer-texts';
+import { createPrng, type Prng } from './prng';
+import { SEED_STOCK_UPDATED_AT, seedCountries, seedLocations, seedRates } from './reference-seed';
+import { fill, missingLanguages, type Texts, withMissingTranslations } from './seed-texts';
 
 export const PRODUCT_COUNT = 200;
 export const BOOK_BRANDS = [

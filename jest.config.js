@@ -63,6 +63,7 @@ const E2E_SLOW = [
   'events-cli',
   'reports-faults',
   'sandbox-restart',
+  'sandbox-stops',
   'smoke',
   'workflow-runner',
 ];

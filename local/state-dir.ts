@@ -110,5 +110,8 @@ export function lockStateDir(stateDir: string): () => void {
   } finally {
     rmSync(mine, { force: true });
   }
-  throw new Error(`Could not lock ${stateDir}`);
+  throw new Error(
+    `Another process took the sandbox state in ${stateDir} at the same moment. ` +
+      'Start again, or use another directory with --state-dir.',
+  );
 }

@@ -68,6 +68,7 @@ const E2E_SLOW = [
   'prices-and-totals',
   'reports-faults',
   'sandbox-restart',
+  'sandbox-stops',
   'smoke',
   'workflow-runner',
 ];

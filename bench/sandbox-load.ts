@@ -3,7 +3,7 @@
  * 32 concurrent clients, 20 s, product reads: 0 errors; p99 reported") and the status endpoint's
  * rate limit under that load (issue 6, point 4).
  *
- * - `sandbox`: time to ready, from the spawn of `tsx bin/sandbox.ts` (as `npm start` runs it,
+ * - `sandbox`: time to ready, from the spawn of `node --import tsx bin/sandbox.ts` (as `npm start` runs it,
  *   local/sandbox-child.ts) to its "Ready" line, median of 3 starts, each in a fresh state
  *   directory from the seed cache (node_modules/.cache; an unmeasured start first makes sure the
  *   cache and tsx's are there, as after `npm ci` and a first `npm start`). Then a load run with
@@ -113,7 +113,7 @@ export async function benchSandbox(): Promise<(BenchRow & Record<string, unknown
     {
       row: `${readyLabel} | ${readySeconds.toFixed(2)} s | ≤ ${READY_BUDGET_SECONDS} s | ${readyOk ? 'ok' : 'over'}`,
       detail:
-        `${readyLabel}: spawn of tsx bin/sandbox.ts to its "Ready" line, median of ${READY_RUNS} starts ` +
+        `${readyLabel}: spawn of node --import tsx bin/sandbox.ts to its "Ready" line, median of ${READY_RUNS} starts ` +
         `(${spread(readyMs, (n) => (n / 1000).toFixed(2))} s), each in a fresh state directory from the ` +
         `seed cache; an unmeasured start first took ${(firstMs / 1000).toFixed(2)} s`,
       ok: readyOk,

@@ -7,6 +7,7 @@
  * process through tsx, the workflows' task functions in a worker thread of their own
  * (local/stepfunctions/task-thread.ts). State lives in the state directory between runs.
  */
+import { constants } from 'node:os';
 import { relative } from 'node:path';
 import {
   batchFunctions,
@@ -35,6 +36,15 @@ import { webhookKeyFile } from '#local/webhooks/sandbox-stage-key';
 class StartError extends Error {}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The signals that stop the sandbox: Ctrl-C, `kill`, a closed terminal, and any of them sent to
+ * its process group. Until it is up, one exits at once; the exit releases the state directory
+ * (local/state-dir.ts, docs/decisions/sandbox-and-tools.md D96).
+ */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const exitAtOnce = (signal: NodeJS.Signals) => process.exit(128 + constants.signals[signal]);
+for (const signal of STOP_SIGNALS) process.on(signal, exitAtOnce);
 
 async function main(): Promise<void> {
   const options = parseSandboxOptions(process.argv.slice(2));
@@ -109,9 +119,10 @@ async function main(): Promise<void> {
   writeRunningSandbox(options.stateDir, { url: front.url, pid: process.pid, ...sandbox.servers });
 
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of STOP_SIGNALS) {
+    process.off(signal, exitAtOnce);
     process.on(signal, () => {
-      if (stopping) process.exit(130); // a second Ctrl-C: stop waiting
+      if (stopping) process.exit(130); // a second Ctrl-C: stop waiting (the exit still releases)
       stopping = true;
       console.log('Stopping...');
       shutdown().then(

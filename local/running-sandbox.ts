@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { isRunning, processStart } from './process-identity';
 import { registerSandbox, registryEntries, sandboxRegistryDir, unregisterSandbox } from './sandbox-registry';
-import { DEFAULT_STATE_DIR, isProcessAlive, readJson, statePaths } from './state-dir';
+import { DEFAULT_STATE_DIR, readJson, statePaths } from './state-dir';
 
 /**
  * What `sandbox.json` says of the sandbox running on a state directory: where each of its
@@ -11,6 +12,8 @@ export interface RunningSandbox {
   /** `http://127.0.0.1:<port>/v1` */
   readonly url: string;
   readonly pid: number;
+  /** When that process started (local/process-identity.ts): a pid alone may be another process's by now. */
+  readonly started: string;
   readonly dynamodbEndpoint: string;
   readonly tableName: string;
   /** fauxqs's endpoint and the batch queues on it. */
@@ -36,17 +39,18 @@ export interface RunningSandbox {
 }
 
 /** The servers of a sandbox, without the API's URL and the process: what the functions' environment is made from. */
-export type SandboxServers = Omit<RunningSandbox, 'url' | 'pid'>;
+export type SandboxServers = Omit<RunningSandbox, 'url' | 'pid' | 'started'>;
 
 /** The sandbox serving this state directory, if one is running. */
 export const runningSandbox = (stateDir: string): RunningSandbox | undefined => {
   const running = readJson<RunningSandbox>(statePaths(stateDir).running);
-  return running && isProcessAlive(running.pid) ? running : undefined;
+  return running && isRunning(running) ? running : undefined;
 };
 
-/** Writes sandbox.json, then the registry's entry (which names the state directory). */
-export const writeRunningSandbox = (stateDir: string, running: RunningSandbox) => {
-  writeFileSync(statePaths(stateDir).running, `${JSON.stringify(running, null, 2)}\n`);
+/** Writes sandbox.json for the sandbox process `running.pid` (running now), then the registry's entry (which names the state directory). */
+export const writeRunningSandbox = (stateDir: string, running: Omit<RunningSandbox, 'started'>) => {
+  const named: RunningSandbox = { ...running, started: processStart(running.pid) ?? 'unknown' };
+  writeFileSync(statePaths(stateDir).running, `${JSON.stringify(named, null, 2)}\n`);
   registerSandbox({ pid: running.pid, stateDir });
 };
 
@@ -57,10 +61,11 @@ export interface FoundSandbox extends RunningSandbox {
 
 /** The sandboxes of this checkout that are running (their entries in the registry, checked against their sandbox.json). */
 export function runningSandboxes(registryDir = sandboxRegistryDir()): FoundSandbox[] {
-  return registryEntries(registryDir, (file) => readJson(file)).flatMap(({ pid, stateDir }) => {
-    const running = runningSandbox(stateDir);
-    if (running?.pid === pid) return [{ ...running, stateDir }];
-    if (!isProcessAlive(pid)) unregisterSandbox(pid, registryDir);
+  return registryEntries(registryDir, (file) => readJson(file)).flatMap((entry) => {
+    const running = runningSandbox(entry.stateDir);
+    if (running?.pid === entry.pid && running.started === entry.started)
+      return [{ ...running, stateDir: entry.stateDir }];
+    if (!isRunning(entry)) unregisterSandbox(entry.pid, registryDir);
     return [];
   });
 }

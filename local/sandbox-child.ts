@@ -1,5 +1,5 @@
 /**
- * A sandbox in a child process, as `npm start` runs it (`tsx bin/sandbox.ts`), on a free port
+ * A sandbox in a child process, as `npm start` runs it (`node --import tsx bin/sandbox.ts`), on a free port
  * and the given state directory, started from the seed (or, for a restart, from what is there): what the e2e tests and the benchmarks
  * run against. Its output is shown only when it fails to start (or, with `SANDBOX_LOG=1`,
  * always), so a green run stays quiet; its errors stay visible after start.
@@ -27,11 +27,14 @@ export async function startSandboxChild(
     env = process.env,
     timeoutMs = 60_000,
     reset = true,
+    npmStart = false,
   }: {
     env?: NodeJS.ProcessEnv;
     timeoutMs?: number;
     /** Start from the seed (`--reset`); false keeps the state directory's data, as a restart does. */
     reset?: boolean;
+    /** Through `npm start`, in a process group of its own that npm leads (`kill -- -<child.pid>` stops it all). */
+    npmStart?: boolean;
   } = {},
 ): Promise<SandboxChild> {
   const bin = path.join(projectRoot, 'node_modules', '.bin');
@@ -39,11 +42,18 @@ export async function startSandboxChild(
   delete childEnv.PORT;
   const echo = Boolean(env.SANDBOX_LOG);
   const spawned = performance.now();
-  const child = spawn(
-    path.join(bin, 'tsx'),
-    ['bin/sandbox.ts', '--port', '0', '--state-dir', stateDir, ...(reset ? ['--reset'] : [])],
-    { cwd: projectRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const options = ['--port', '0', '--state-dir', stateDir, ...(reset ? ['--reset'] : [])];
+  // As `npm start` runs it, not through tsx's command, whose parent process SIGKILLs a child that
+  // takes 60 ms to answer a signal (docs/decisions/sandbox-and-tools.md D96).
+  const [command, args] = npmStart
+    ? ['npm', ['start', '--', ...options]]
+    : [path.join(bin, 'node'), ['--import', 'tsx', 'bin/sandbox.ts', ...options]];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: projectRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: npmStart,
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
@@ -54,7 +64,8 @@ export async function startSandboxChild(
   const url = await new Promise<string>((resolve, reject) => {
     const fail = (reason: string) => {
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      if (npmStart) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
       reject(new Error(`The sandbox did not start: ${reason}\n--- sandbox output ---\n${output}`));
     };
     const timer = setTimeout(() => fail(`no "Ready" line within ${timeoutMs / 1000} s`), timeoutMs);

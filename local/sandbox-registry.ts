@@ -1,13 +1,16 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '#lib/project-paths';
+import { processStart } from './process-identity';
 
 /**
  * The sandboxes running from this checkout, one file a process (`<pid>.json`, naming its state
- * directory): how a command given no --state-dir finds the one running elsewhere than `.sandbox/`
- * (docs/decisions/sandbox-and-tools.md D80). A sandbox writes its entry once it is ready and removes it when it stops;
- * the entry of one that was killed is ignored, and removed, by the next lookup.
- * `SANDBOX_REGISTRY_DIR` moves it (tests that must not see the sandboxes of the checkout).
+ * directory and the process by pid and start time): how a command given no --state-dir finds the
+ * one running elsewhere than `.sandbox/` (docs/decisions/sandbox-and-tools.md D80). A sandbox
+ * writes its entry once it is ready and removes it when it stops, whatever stops it (D96); the
+ * entry of one that was killed (SIGKILL), or whose pid another process now has, is ignored, and
+ * removed, by the next lookup. `SANDBOX_REGISTRY_DIR` moves it (tests that must not see the
+ * sandboxes of the checkout).
  */
 export const sandboxRegistryDir = (): string =>
   process.env.SANDBOX_REGISTRY_DIR ??
@@ -15,14 +18,21 @@ export const sandboxRegistryDir = (): string =>
 
 export interface RegistryEntry {
   readonly pid: number;
+  /** When the process started (local/process-identity.ts); absent in an older entry, which names no running sandbox. */
+  readonly started?: string;
   readonly stateDir: string;
 }
 
 const entryFile = (dir: string, pid: number) => path.join(dir, `${pid}.json`);
 
-export function registerSandbox(entry: RegistryEntry, dir = sandboxRegistryDir()): void {
+/** Registers the sandbox process `pid` (running now) as serving `stateDir`. */
+export function registerSandbox(
+  { pid, stateDir }: { readonly pid: number; readonly stateDir: string },
+  dir = sandboxRegistryDir(),
+): void {
+  const entry: RegistryEntry = { pid, started: processStart(pid) ?? 'unknown', stateDir };
   mkdirSync(dir, { recursive: true });
-  writeFileSync(entryFile(dir, entry.pid), `${JSON.stringify(entry)}\n`);
+  writeFileSync(entryFile(dir, pid), `${JSON.stringify(entry)}\n`);
 }
 
 export function unregisterSandbox(pid: number, dir = sandboxRegistryDir()): void {

@@ -1,5 +1,18 @@
 import type { Money, ProductRecord, StockLevel } from '#functions/contracts/seed-records';
 import type { Translated } from '#functions/contracts/served-languages';
+import {
+  authors,
+  backCovers,
+  bookDescription,
+  bookTitles,
+  bookTitleWithEdition,
+  editions,
+  educationGenres,
+  fictionGenres,
+  translators,
+  volumeLabel,
+} from './book-texts';
+import { type ComputerKind, computerDescription, computerLabels, computerTitle } from './computer-texts';
 import { createPrng, type Prng } from './prng';
 import { SEED_STOCK_UPDATED_AT, seedCountries, seedLocations, seedRates } from './reference-seed';
 import {
@@ -8,26 +21,7 @@ import {
   japaneseComputerLabels,
   japaneseVolumeLabel,
 } from './seed-japanese';
-import {
-  authors,
-  backCovers,
-  bookDescription,
-  bookTitles,
-  bookTitleWithEdition,
-  type ComputerKind,
-  computerDescription,
-  computerLabels,
-  computerTitle,
-  editions,
-  educationGenres,
-  fictionGenres,
-  fill,
-  missingLanguages,
-  type Texts,
-  translators,
-  volumeLabel,
-  withMissingTranslations,
-} from './seed-texts';
+import { fill, missingLanguages, type Texts, withMissingTranslations } from './seed-texts';
 
 export const PRODUCT_COUNT = 200;
 export const BOOK_BRANDS = [

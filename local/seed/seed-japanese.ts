@@ -1,4 +1,4 @@
-import type { ComputerKind } from './seed-texts';
+import type { ComputerKind } from './computer-texts';
 
 /**
  * Japanese labels for part of the seed catalogue (docs/sandbox.md), so that every developer sees a
@@ -8,7 +8,7 @@ import type { ComputerKind } from './seed-texts';
  */
 export const hasJapaneseLabel = (id: number) => id % 3 === 0;
 
-/** The book titles in Japanese, in the order of seed-texts.ts's `bookTitles`. */
+/** The book titles in Japanese, in the order of book-texts.ts's `bookTitles`. */
 export const japaneseBookTitles: readonly string[] = [
   '静かな庭',
   '冬の川',

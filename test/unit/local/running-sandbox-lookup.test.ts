@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { processStart } from '#local/process-identity';
 import { findRunningSandbox, type RunningSandbox } from '#local/running-sandbox';
 import { registerSandbox } from '#local/sandbox-registry';
 
@@ -19,7 +20,7 @@ const DEAD_PID = 4_194_305;
 const sandboxOn = (name: string, pid = process.pid, port = 3000) => {
   const stateDir = path.join(root, name);
   mkdirSync(stateDir, { recursive: true });
-  const running = { url: `http://127.0.0.1:${port}/v1`, pid } as RunningSandbox;
+  const running = { url: `http://127.0.0.1:${port}/v1`, pid, started: processStart(pid) } as RunningSandbox;
   writeFileSync(path.join(stateDir, 'sandbox.json'), JSON.stringify(running));
   registerSandbox({ pid, stateDir }, registryDir);
   return stateDir;
@@ -70,6 +71,20 @@ describe('findRunningSandbox', () => {
 
   it('ignores and removes the entry of a sandbox that was killed', () => {
     sandboxOn('killed', DEAD_PID);
+    expect(find(defaultStateDir)).toEqual({ problem: expect.stringContaining('--state-dir') });
+    expect(readdirSync(registryDir)).toEqual([]);
+  });
+
+  it('ignores and removes the entry of a sandbox whose pid another process now has', () => {
+    // Written by a sandbox that started at another time: the pid is alive, but it is not that sandbox.
+    const stateDir = sandboxOn('reused', process.ppid);
+    const reused = { pid: process.ppid, started: `${processStart(process.ppid)}-before`, stateDir };
+    writeFileSync(path.join(registryDir, `${process.ppid}.json`), JSON.stringify(reused));
+    writeFileSync(
+      path.join(stateDir, 'sandbox.json'),
+      JSON.stringify({ url: 'http://127.0.0.1:3000/v1', ...reused }),
+    );
+    expect(find(stateDir)).toEqual({ problem: expect.stringContaining('No sandbox runs on') });
     expect(find(defaultStateDir)).toEqual({ problem: expect.stringContaining('--state-dir') });
     expect(readdirSync(registryDir)).toEqual([]);
   });

@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteTableCommand, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { activeVersionKey, productItemKey } from '#functions/contracts/keys/catalogue-keys';
+import { processStart } from '#local/process-identity';
 import { openSandboxState, type SandboxState } from '#local/sandbox-state';
-import { lockStateDir, readDataState, StateDirBusyError, statePaths } from '#local/state-dir';
+import { readDataState, StateDirBusyError, statePaths } from '#local/state-dir';
 
 const marker = { pk: 'TEST#marker', sk: 'TEST' };
 
@@ -62,20 +63,13 @@ describe('the sandbox state directory', () => {
     await reset.close();
   });
 
-  it('lets one process at a time use it, and says who holds it', async () => {
+  it('lets one process at a time use it, and says who holds it (the lock itself: state-dir-lock.test.ts)', async () => {
     await open();
-    writeFileSync(statePaths(stateDir).lock, String(process.ppid)); // a live process that is not us
+    // A live process that is not us, named as a lock names it.
+    const holder = { pid: process.ppid, started: processStart(process.ppid), command: 'bin/sandbox.ts' };
+    writeFileSync(statePaths(stateDir).lock, JSON.stringify(holder));
     await expect(open()).rejects.toThrow(StateDirBusyError);
-    await expect(open()).rejects.toThrow(`pid ${process.ppid}`);
-  });
-
-  it('takes over a lock left by a process that no longer exists', () => {
-    const { lock } = statePaths(stateDir);
-    writeFileSync(lock, '999999999');
-    const release = lockStateDir(stateDir);
-    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
-    release();
-    expect(existsSync(lock)).toBe(false);
+    await expect(open()).rejects.toThrow(`pid ${process.ppid}: bin/sandbox.ts`);
   });
 
   it('recreates and reseeds a table deleted under a kept state', async () => {

@@ -16,7 +16,9 @@ import { readActive, readActiveCatalogue, readStatus, readVersion } from './read
 const unavailableAt = (layout: number) => {
   const reads = [
     layout < READER_LAYOUTS.listing && 'listings',
-    layout < READER_LAYOUTS.searchSnapshot && 'searches',
+    layout < READER_LAYOUTS.searchSnapshot
+      ? 'searches'
+      : layout < READER_LAYOUTS.textSearch && 'searches with text',
   ].filter(Boolean);
   return reads.join(' and ');
 };

@@ -45,6 +45,13 @@ interface ListingElement {
 
 const withoutLabel = ({ label: _label, ...rest }: ListingElement) => rest;
 
+/** Content-Language of a list of labels in `language` (D17): the languages the labels are in, the asked one first. */
+const servedIn = (labels: readonly Translated[], language: Language) =>
+  [
+    ...(labels.some((l) => l[language] !== undefined) ? [language] : []),
+    ...(labels.some((l) => l[language] === undefined) ? ['en'] : []),
+  ].join(', ');
+
 describe('the language of labels', () => {
   it('is English without the header, and says so', async () => {
     const { body, headers } = await get(`/products/${fullyTranslated.id}`);
@@ -76,7 +83,13 @@ describe('the language of labels', () => {
     const { body, headers } = await get('/products?limit=100', 'de');
     const expected = sorted.slice(0, 100).map((p) => text(p.label, 'de'));
     expect((body as ListingElement[]).map((e) => e.label)).toEqual(expected);
-    expect(headers.get('content-language')).toBe('de');
+    expect(headers.get('content-language')).toBe(
+      servedIn(
+        sorted.slice(0, 100).map((p) => p.label),
+        'de',
+      ),
+    );
+    expect(headers.get('content-language')).toBe('de, en');
     expect(headers.get('vary') ?? '').toMatch(/accept-language/i);
   });
 
@@ -95,6 +108,27 @@ describe('the language of labels', () => {
     const { body, headers } = await get(`/products/${fullyTranslated.id}`, header);
     expect((body as { label: string }).label).toBe(fullyTranslated.label[language as Language]);
     expect(headers.get('content-language')).toBe(language);
+  });
+});
+
+describe('the seed’s Japanese labels (every id divisible by 3)', () => {
+  const japanese = sorted.find((p) => p.label.ja !== undefined)!;
+
+  it('are served under Accept-Language: ja, the title falling back to English', async () => {
+    const { body, headers } = await get(`/products/${japanese.id}`, 'ja-JP');
+    expect(body).toMatchObject({ label: japanese.label.ja, title: japanese.title.en });
+    expect(headers.get('content-language')).toBe('ja, en');
+    const labelOnly = await get(`/products/${japanese.id}?fields=id,label`, 'ja');
+    expect(labelOnly.body).toEqual({ id: japanese.id, label: japanese.label.ja });
+    expect(labelOnly.headers.get('content-language')).toBe('ja');
+  });
+
+  it('are listed in Japanese where a product has one, in English elsewhere', async () => {
+    const { body, headers } = await get('/products?limit=6', 'ja');
+    expect((body as ListingElement[]).map((e) => e.label)).toEqual(
+      sorted.slice(0, 6).map((p) => text(p.label, 'ja')),
+    );
+    expect(headers.get('content-language')).toBe('ja, en');
   });
 });
 
@@ -125,13 +159,11 @@ describe('a missing translation', () => {
     }
   });
 
-  it('keeps Content-Language at the negotiated language when texts fall back', async () => {
-    // Content-Language names the intended audience (RFC 9110 §8.5); the fallback is per text,
-    // so a listing can mix languages and the header stays the one the client was served for.
+  it('names English in Content-Language when every text fell back to it (D17)', async () => {
     for (const language of OTHER_LANGUAGES) {
       const { body, headers } = await get(`/products/${englishOnly.id}`, language);
       expect((body as { title: string }).title).toBe(englishOnly.title.en);
-      expect(headers.get('content-language')).toBe(language);
+      expect(headers.get('content-language')).toBe('en');
     }
   });
 
@@ -198,7 +230,10 @@ describe('the header changes only text', () => {
     const english = await search();
     const german = await search('de');
     expect(german.status).toBe(200);
-    expect(german.headers.get('content-language')).toBe('de');
+    const found = (german.body as ListingElement[]).map(
+      (e) => sorted.find((p) => String(p.id) === e.id)!.label,
+    );
+    expect(german.headers.get('content-language')).toBe(servedIn(found, 'de'));
     expect((german.body as ListingElement[]).map(withoutLabel)).toEqual(
       (english.body as ListingElement[]).map(withoutLabel),
     );
@@ -223,7 +258,12 @@ describe('country and Accept-Language together', () => {
     ]);
     expect(viaQuery.body).toEqual(expected);
     expect(viaPath.body).toEqual(expected);
-    expect(viaQuery.headers.get('content-language')).toBe(language);
+    expect(viaQuery.headers.get('content-language')).toBe(
+      servedIn(
+        sold.map((p) => p.label),
+        language,
+      ),
+    );
   });
 
   it('a header naming another country changes neither products nor currency', async () => {

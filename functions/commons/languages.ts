@@ -26,6 +26,8 @@ export const LANGUAGE_TAG_PATTERN =
   '^(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*$';
 const WELL_FORMED = new RegExp(LANGUAGE_TAG_PATTERN);
 
+const canonical = new Map<string, Language | undefined>();
+
 /**
  * The canonical form of a well-formed tag (`pt-br` → `pt-BR`, `zh-hant-tw` → `zh-Hant-TW`; Unicode's
  * canonicalization, which also replaces deprecated tags: `iw` → `he`), or undefined for a text
@@ -33,11 +35,16 @@ const WELL_FORMED = new RegExp(LANGUAGE_TAG_PATTERN);
  */
 export const canonicalTag = (tag: string): Language | undefined => {
   if (tag.length > MAX_TAG_LENGTH || !WELL_FORMED.test(tag)) return undefined;
+  if (canonical.has(tag)) return canonical.get(tag);
+  let found: Language | undefined;
   try {
-    return Intl.getCanonicalLocales(tag)[0];
+    found = Intl.getCanonicalLocales(tag)[0];
   } catch {
-    return undefined;
+    found = undefined;
   }
+  // A catalogue names a few tags on each of its many lines: ICU is asked once a tag.
+  if (canonical.size < 1000) canonical.set(tag, found);
+  return found;
 };
 
 /**

@@ -8,8 +8,8 @@
 export const COLD_START_ROUNDS = 60;
 /**
  * No round starts after this long from the benchmark's start, so the row ends within 25 minutes
- * even on a machine busy enough to make a round take three times its 9 s: fewer rounds only
- * widen the intervals, which the verdict reads (D100).
+ * however busy the machine (a round took 21-26 s at load averages of 8-20, where 60 rounds took
+ * 22-27 minutes): fewer rounds only widen the intervals, which the verdict reads (D100).
  */
 export const COLD_START_DEADLINE_MINUTES = 22;
 /** Rounds measured whatever the deadline: a median of fewer says nothing. */

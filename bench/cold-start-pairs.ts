@@ -34,6 +34,8 @@ export interface PairResult {
    * medians would pair a function's quiet run with its floor's busy one.
    */
   readonly ratio: number;
+  /** The function's time over its floor's, round by round: what the verdict resamples. */
+  readonly ratios: readonly number[];
   /** Of the function's time, the invocation (after the import), median. */
   readonly invokeMs: number;
   readonly floorInvokeMs: number;
@@ -52,13 +54,15 @@ export const invokeMs = (runs: readonly Run[]) =>
 export const resultOf = (pair: Pair): PairResult => {
   const fnMs = pair.fnRuns.map((r) => r.ms);
   const floorMs = pair.floorRuns.map((r) => r.ms);
+  const ratios = fnMs.map((fn, round) => fn / floorMs[round]!);
   return {
     name: pair.name,
     floor: pair.floor.bundle.name,
     requests: pair.requests,
     medianMs: median(fnMs),
     floorMs: median(floorMs),
-    ratio: median(fnMs.map((fn, round) => fn / floorMs[round]!)),
+    ratio: median(ratios),
+    ratios,
     invokeMs: invokeMs(pair.fnRuns),
     floorInvokeMs: invokeMs(pair.floorRuns),
     runsMs: fnMs,

@@ -8,10 +8,11 @@
  * - every HTTP function (each route's, and the token authorizer's, which every token route runs
  *   first) against its SDK floor: a bare handler sending the same AWS requests with the same
  *   clients (bench/floor-plans.ts says, per route, which requests and why), for the authorizer
- *   the same token verified by the same verifier; budget ≤ 1.1 × the floor;
+ *   the same token verified by the same verifier; budget ≤ 1.1 × the floor, and the median over
+ *   them ≤ 1.05 ×;
  * - the report generator, which renders a PDF on its first call, against its own floor: the same
  *   handler doing the same reads and S3 write, minus rendering (bench/floors/report-pdf-stub.ts);
- *   budget `GENERATOR_RATIO_BUDGET`, see there for why it is not 1.1×;
+ *   budget `GENERATOR_RATIO_BUDGET` (bench/cold-start-verdict.ts says why it is not 1.1×);
  * - the empty handler, Node.js starting, as a reference line; the functions off the request path
  *   (the Cognito trigger, the batch consumers, the other workflow tasks) are reported against it
  *   for reference, with no budget.
@@ -20,10 +21,12 @@
  * rounds, the function first in odd ones), pairs in an order rotated per round, so the machine's
  * noise falls on both alike; a function's ratio is the median over the rounds of its run over its
  * floor's run of the same round (bench/cold-start-pairs.ts says why), its times and its floor's
- * the medians of their runs. A warm-up round comes first and is not counted: it
- * brings every bundle into the page cache, creates the sample batch and completes the sample
- * report job (the generator writes its PDF, the state task marks it completed), so the batch
- * and report routes find them in every measured round.
+ * the medians of their runs. The verdict (bench/cold-start-verdict.ts, docs/decisions/
+ * functions-and-bundles.md D100) gives each median a 95 % bootstrap interval over the rounds and
+ * calls a function over only when the whole interval is. A warm-up round comes first and is not
+ * counted: it brings every bundle into the page cache, creates the sample batch and completes the
+ * sample report job (the generator writes its PDF, the state task marks it completed), so the
+ * batch and report routes find them in every measured round.
  *
  * The children get the environment the sandbox gives its functions (local/function-env.ts:
  * dynalite, fauxqs, s3rver and the Step Functions endpoint of the sandbox, its table, bucket,
@@ -35,7 +38,9 @@
  * sample report job's callback goes to 127.0.0.1:8080, where nothing listens): the detail says
  * which did not answer 2xx/3xx.
  *
- *   npx tsx bench/cold-start.ts    this benchmark alone (npm run bench runs them all)
+ *   npm run bench -- cold-start    this benchmark alone (npm run bench runs them all)
+ *   BENCH_COLD_ROUNDS=5 BENCH_COLD_FUNCTIONS=get-product,list-products npm run bench -- cold-start
+ *                                  a short run, to try it (bench/cold-start-plan.ts)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,31 +65,17 @@ import type { BenchRow } from './bench-row';
 import { buildFunctionBundles, EMPTY_HANDLER, GENERATOR_FLOOR } from './bundles';
 import { coldRun, RUNNER, type Run } from './cold-run';
 import { describeAnswer, failed, type Pair, resultOf, type Subject } from './cold-start-pairs';
+import { COLD_START_DEADLINE_MINUTES, coldStartPlan, roundMayStart } from './cold-start-plan';
+import { judgeColdStarts, verdictRows } from './cold-start-verdict';
 import { FLOORS, floorPlan } from './floor-plans';
 import { preTokenEvent } from './pre-token-event';
 import { median, ms, spread, startBenchSandbox } from './support';
 
-/** docs/performance.md "Budgets": each HTTP function at most this many times its SDK floor. */
-export const COLD_START_RATIO_BUDGET = 1.1;
-/**
- * The report generator against the same handler minus rendering. Rendering needs what its floor
- * does not load: pdf-lib (about 20 ms to import here), the two standard fonts' metrics (about
- * 12 ms) and a first render and save (about 10 ms), on a floor of about 105 ms, so about 1.4×;
- * no generator that renders avoids loading a renderer. The generator is a workflow task, off
- * every request path (its client polls every 2 s, docs/decisions/report-export.md D5): rendering may cost its
- * cold start that much, not more. 1.6× leaves room for this machine's noise and still stops a
- * heavier renderer or work moved to import.
- */
-export const GENERATOR_RATIO_BUDGET = 1.6;
-/** Measured rounds; each runs every function and its floor once. */
-export const COLD_START_ROUNDS = 15;
-
 const FLOOR_QUEUE = 'bench-floor';
 
-const x = (ratio: number) => `${ratio.toFixed(2)}×`;
-const runsOf = (values: readonly number[]) => `runs ${spread(values, (n) => n.toFixed(0))} ms`;
-
 export async function benchColdStart(): Promise<(BenchRow & Record<string, unknown>)[]> {
+  const started = performance.now();
+  const short = coldStartPlan([...routes.map((r) => r.name), authorizerFunction.name]);
   const bundles = await buildFunctionBundles();
   const bundle = (name: string) => {
     const found = bundles.find((b) => b.name === name);
@@ -243,10 +234,16 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
     }
     for (const s of [...references, empty]) await run(s);
 
-    const all = [...pairs, generator];
-    for (let round = 0; round < COLD_START_ROUNDS; round++) {
-      const shift = Math.floor((round * all.length) / COLD_START_ROUNDS);
-      for (const pair of [...all.slice(shift), ...all.slice(0, shift)]) {
+    // Only the chosen HTTP functions are measured; the generator always is (two runs a round).
+    const measuredHttp = pairs.filter((p) => short.measured(p.name));
+    const chosen = [...measuredHttp, generator];
+    const roundsStarted = performance.now();
+    let rounds = 0;
+    for (let round = 0; round < short.rounds; round++) {
+      if (!roundMayStart(round, started, performance.now())) break;
+      rounds++;
+      const shift = Math.floor((round * chosen.length) / short.rounds);
+      for (const pair of [...chosen.slice(shift), ...chosen.slice(0, shift)]) {
         if (round % 2 === 0) {
           pair.floorRuns.push(await run(pair.floor));
           pair.fnRuns.push(await runFn(pair));
@@ -258,9 +255,10 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
       emptyRuns.push(await run(empty));
       for (const reference of references) reference.runs.push(await run(reference));
     }
+    const wallSeconds = (performance.now() - started) / 1000;
+    const roundsSeconds = (performance.now() - roundsStarted) / 1000;
 
-    const http = pairs.map(resultOf).sort((a, b) => b.ratio - a.ratio);
-    const gen = resultOf(generator);
+    const verdict = judgeColdStarts(measuredHttp.map(resultOf), resultOf(generator));
     const emptyMs = median(emptyRuns.map((r) => r.ms));
     const others = references.map((r) => {
       const medianMs = median(r.runs.map((run) => run.ms));
@@ -271,60 +269,31 @@ export async function benchColdStart(): Promise<(BenchRow & Record<string, unkno
         answer: describeAnswer(r.runs.at(-1)),
       };
     });
-
-    const worst = http[0]!;
-    const best = http.at(-1)!;
-    const over = http.filter((f) => f.ratio > COLD_START_RATIO_BUDGET);
-    const httpOk = over.length === 0;
-    const genOk = gen.ratio <= GENERATOR_RATIO_BUDGET;
-    const notAnswered = [...http, gen, ...others]
+    const notAnswered = [...verdict.http, verdict.generator, ...others]
       .filter((f) => failed(f.answer))
       .map((f) => `${f.name} ${f.answer}`);
-
-    const httpLabel = 'cold start: import + first invocation vs SDK floor, every HTTP function';
-    const genLabel = 'cold start: report generator vs the same handler minus rendering';
     const emptyLabel = 'cold start: empty handler (Node.js starting), reference';
-    const perFunction = http.map(
-      (f) =>
-        `  ${f.name}: ${ms(f.medianMs)} vs ${ms(f.floorMs)} ${x(f.ratio)} (import ${ms(f.medianMs - f.invokeMs)} ` +
-        `vs ${ms(f.floorMs - f.floorInvokeMs)}, first call ${ms(f.invokeMs)} vs ${ms(f.floorInvokeMs)}); ` +
-        `floor ${f.floor}: ${f.requests}`,
-    );
     return [
-      {
-        row:
-          `${httpLabel} (worst: ${worst.name}) | ${x(worst.ratio)} (${ms(worst.medianMs)} vs ${ms(worst.floorMs)}) | ` +
-          `≤ ${COLD_START_RATIO_BUDGET}× | ${httpOk ? 'ok' : 'over'}`,
-        detail: [
-          `${httpLabel}: spawn to answer, ${COLD_START_ROUNDS} interleaved rounds after a warm-up round, median of each round's ratio; ` +
-            `${http.length} functions from ${x(best.ratio)} (${best.name}) to ${x(worst.ratio)} (${worst.name}, ` +
-            `${runsOf(worst.runsMs)}, floor ${runsOf(worst.floorRunsMs)}); median ratio ` +
-            `${x(median(http.map((f) => f.ratio)))}; ${over.length} over ${COLD_START_RATIO_BUDGET}×` +
-            `${over.length > 0 ? ` (${over.map((f) => f.name).join(', ')})` : ''}; ` +
-            `answers not 2xx/3xx: ${notAnswered.length > 0 ? notAnswered.join('; ') : 'none'}`,
-          ...perFunction,
-        ].join('\n'),
-        ok: httpOk,
-        functions: http,
-      },
-      {
-        row:
-          `${genLabel} | ${x(gen.ratio)} (${ms(gen.medianMs)} vs ${ms(gen.floorMs)}) | ` +
-          `≤ ${GENERATOR_RATIO_BUDGET}× | ${genOk ? 'ok' : 'over'}`,
-        detail:
-          `${genLabel}: ${runsOf(gen.runsMs)}, floor ${runsOf(gen.floorRunsMs)}; import ` +
-          `${ms(gen.medianMs - gen.invokeMs)} vs ${ms(gen.floorMs - gen.floorInvokeMs)}, first call ` +
-          `${ms(gen.invokeMs)} vs ${ms(gen.floorInvokeMs)} (the floor writes a fixed ` +
-          `minimal PDF; bundles ${(bundle(gen.name).bytes / 1024).toFixed(0)} KB vs ` +
-          `${(bundle(GENERATOR_FLOOR).bytes / 1024).toFixed(0)} KB)`,
-        ok: genOk,
-        generator: gen,
-      },
+      ...verdictRows(verdict, {
+        rounds,
+        plannedRounds: short.rounds,
+        deadlineMinutes: COLD_START_DEADLINE_MINUTES,
+        wallSeconds,
+        roundsSeconds,
+        httpFunctions: pairs.length,
+        notAnswered,
+        generatorBytes: bundle(generator.name).bytes,
+        generatorFloorBytes: bundle(GENERATOR_FLOOR).bytes,
+      }),
       {
         row: `${emptyLabel} | ${ms(emptyMs)} | reference | —`,
         detail:
-          `${emptyLabel}: ${runsOf(emptyRuns.map((r) => r.ms))}; the functions off the request path, against it ` +
-          `(no budget): ${others.map((o) => `${o.name} ${ms(o.medianMs)} ${x(o.vsEmpty)}`).join(', ')}`,
+          `${emptyLabel}: runs ${spread(
+            emptyRuns.map((r) => r.ms),
+            (n) => n.toFixed(0),
+          )} ms; the functions off ` +
+          `the request path, against it (no budget): ` +
+          others.map((o) => `${o.name} ${ms(o.medianMs)} ${o.vsEmpty.toFixed(2)}×`).join(', '),
         ok: true,
         emptyHandlerMs: emptyRuns.map((r) => r.ms),
         others,

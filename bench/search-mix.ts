@@ -40,3 +40,29 @@ export const searchMix = (products: number): SearchRequest[] => {
     { ...base, country: 'FR', sort: 'id', page: deep(products * 0.6, 100), limit: 100 },
   ];
 };
+
+/**
+ * The criteria of the catalogue whose texts are one third Japanese or Chinese (bench/cjk-catalogue.ts),
+ * asked beside searchMix's: words of those texts, whole or a part the segmenter does not cut
+ * (`ヴェーバー`, `第3巻`), one character (`庭`, `的`: in a sixth of the products), a run of several
+ * words, Latin and Japanese together, every sort, deep pages.
+ */
+export const cjkSearchMix = (products: number): SearchRequest[] => {
+  const deep = (matches: number, limit = 20) => Math.max(1, Math.floor((matches * 0.9) / limit));
+  return [
+    { ...base, text: '静かな庭' },
+    { ...base, text: '庭', sort: 'relevance' },
+    { ...base, text: '的', sort: 'relevance', page: deep(products * 0.05, 100), limit: 100 },
+    { ...base, text: 'ノートパソコン', sort: 'price', country: 'GB' },
+    { ...base, text: '笔记本电脑', sort: '-price', country: 'FR' },
+    { ...base, text: '小说', sort: 'relevance', page: 10 },
+    { ...base, text: '第3巻' },
+    { ...base, text: 'ヴェーバー', sort: 'relevance' },
+    { ...base, text: 'voltix ノートパソコン', sort: 'relevance' },
+    { ...base, text: 'メモリ', sort: 'price', page: deep(products * 0.05) },
+    { ...base, text: '隐秘的图书馆', sort: 'relevance', limit: 5 },
+    { ...base, text: 'ページ', sort: 'relevance', page: 40 },
+    { ...base, text: 'プログラミング入門 文庫版', sort: 'relevance' },
+    { ...base, text: '内存', computer: { ramGb: { min: 16 } }, sort: 'price' },
+  ];
+};

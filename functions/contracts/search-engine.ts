@@ -8,14 +8,10 @@ export { Translation } from '#commons/language-negotiation';
 export { compressSnapshot, decompressSnapshot } from '#functions/catalogue/adapters/search-snapshot-codec';
 export type { ListingRequest } from '#functions/catalogue/domain/listing-request';
 export { unpackSearchColumns } from '#functions/catalogue/domain/search-columns';
-export {
-  fold,
-  searchDocumentsOf,
-  stockSnapshotOf,
-  textsIn,
-} from '#functions/catalogue/domain/search-document';
+export { searchDocumentsOf, stockSnapshotOf, textsIn } from '#functions/catalogue/domain/search-document';
 export type { SearchRequest } from '#functions/catalogue/domain/search-request';
 export { searchSnapshotOf, stockMask } from '#functions/catalogue/domain/search-snapshot';
 export { packTextIndex, textIndexOf, unpackTextIndex } from '#functions/catalogue/domain/search-text-index';
+export { fold } from '#functions/catalogue/domain/text-folding';
 export { matchText } from '#functions/catalogue/domain/text-matching';
 export { listProducts, searchProducts } from '#functions/catalogue/services/search-service';

@@ -5,7 +5,8 @@
  */
 import { type Language, translate } from '#commons/languages';
 import type { ProductRecord } from '#functions/catalogue/domain/product';
-import { fold, gigabytes } from '#functions/catalogue/domain/search-document';
+import { gigabytes } from '#functions/catalogue/domain/search-document';
+import { fold } from '#functions/catalogue/domain/text-folding';
 import { api } from './support/api';
 import { convert, type ListingElement, list, q } from './support/listing-expectations';
 import { seed } from './support/seed';

@@ -729,7 +729,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Words matched against the label, title and description in the answer language (English where a text is not translated), ignoring case and accents; every word must match a whole word, and the last one also the start of a word once it has 3 letters or more (`gar` finds `garden`, `ga` only the word `ga`).
+                     * @description Words matched against the label, title and description in the answer language (English where a text is not translated), ignoring case and accents as Unicode folds them (`ΑΘΗΝΑ` finds `Αθήνα`, `zolc` finds `Żółć`); every word must match a whole word, and the last one also the start of a word once it has 3 letters or more (`gar` finds `garden`, `ga` only the word `ga`). In scripts written without spaces (Chinese, Japanese, Korean, Thai, Khmer, Lao, Myanmar) a run of characters matches a text that holds each of its pairs of characters (`ラーメン` finds `東京の美味しいラーメン`).
                      * @example silent garden
                      */
                     text?: string;

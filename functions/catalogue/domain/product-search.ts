@@ -1,10 +1,10 @@
 import { converter, type ExchangeRates, fromMinor, type Money, minorBound } from '#commons/money';
 import { BlockCountCache, blockCounts, pageFromBlocks } from './id-order-blocks';
 import type { Coded, PriceColumn, SearchColumns } from './search-columns';
-import { fold } from './search-document';
 import { keptPer } from './search-helpers';
 import type { Range, SearchRequest } from './search-request';
 import type { TextIndex } from './search-text-index';
+import { fold } from './text-folding';
 import { matchText, type TextMatches } from './text-matching';
 
 /**

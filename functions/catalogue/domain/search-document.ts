@@ -98,15 +98,6 @@ export const updateStockSnapshot = (
     ...updates,
   ]);
 
-/** Case and accents folded away: `Élève` and `eleve` compare equal. */
-export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** Spaces and punctuation: what separates words (MiniSearch's tokenizer, which search used first). */
-const BETWEEN_WORDS = /[\n\r\p{Z}\p{P}]+/u;
-
-/** A text's words, folded: what is indexed of a product's texts and what a search looks for. */
-export const termsOf = (text: string): string[] => fold(text).split(BETWEEN_WORDS).filter(Boolean);
-
 /** The document's searchable texts in one language, falling back to English like the views. */
 export const textsIn = (document: SearchDocument, language: Language) => ({
   label: translate(document.label, language),

@@ -1,6 +1,7 @@
-import { type Language, translate } from '#commons/languages';
+import type { Language } from '#commons/languages';
 import { arrayOf, pack, unpack } from './packed-arrays';
-import { type SearchDocument, termsOf } from './search-document';
+import { type SearchDocument, textsIn } from './search-document';
+import { termsAnalyser } from './text-analysis';
 
 /**
  * One language's text index of a search snapshot (docs/decisions/search-engine.md D68), built at publish time: an
@@ -10,10 +11,13 @@ import { type SearchDocument, termsOf } from './search-document';
  * For each term (sorted, so that a prefix is a range found by binary search), the positions of
  * the products whose texts hold it, ascending, and the term's score in each: BM25F over the
  * three fields (a word in the label weighs 3, in the title 2, in the description 1, each
- * normalised by its field's length), computed once here and kept as a 16-bit integer, so a search
- * adds integers and never reads a text.
+ * normalised by its field's length in words), computed once here and kept as a 16-bit integer, so
+ * a search adds integers and never reads a text. Terms are words and, for the scripts written
+ * without spaces, grams (text-analysis.ts, D105), scored alike.
  */
 export interface TextIndex {
+  /** The language its texts were analysed in, and a search's text is (docs/decisions/search-engine.md D105). */
+  readonly language: string;
   readonly count: number;
   readonly terms: readonly string[];
   /** Term t's postings are `starts[t]` to `starts[t + 1]` of `positions` and `scores`. */
@@ -37,35 +41,52 @@ const decoder = new TextDecoder();
 export const labelOf = (index: TextIndex, position: number): string =>
   decoder.decode(index.labels.subarray(index.labelStarts[position], index.labelStarts[position + 1]));
 
-const encodedLabels = (documents: readonly SearchDocument[], language: Language) => {
+const encodedLabels = (labels: readonly string[]) => {
   const encoder = new TextEncoder();
-  const encoded = documents.map((d) => encoder.encode(translate(d.label, language)));
-  const labelStarts = new Uint32Array(documents.length + 1);
+  const encoded = labels.map((label) => encoder.encode(label));
+  const labelStarts = new Uint32Array(labels.length + 1);
   encoded.forEach((bytes, i) => {
     labelStarts[i + 1] = labelStarts[i]! + bytes.length;
   });
-  const labels = new Uint8Array(labelStarts[documents.length]!);
-  encoded.forEach((bytes, i) => {
-    labels.set(bytes, labelStarts[i]);
+  const bytes = new Uint8Array(labelStarts[labels.length]!);
+  encoded.forEach((label, i) => {
+    bytes.set(label, labelStarts[i]);
   });
-  return { labels, labelStarts };
+  return { labels: bytes, labelStarts };
 };
 
-/** The text index of documents in id order, in one language. */
-export const textIndexOf = (documents: readonly SearchDocument[], language: Language): TextIndex => {
-  const count = documents.length;
+/** A product's searchable texts in the index language. */
+export type ProductTexts = Readonly<Record<(typeof FIELDS)[number], string>>;
+
+/** The text index of documents in id order, in one language (English where a text is not translated). */
+export const textIndexOf = (documents: readonly SearchDocument[], language: Language): TextIndex =>
+  textIndexOfTexts(
+    documents.map((d) => textsIn(d, language)),
+    language,
+  );
+
+/**
+ * The text index of products' texts in one language (a BCP 47 tag), in id order. A field's
+ * length is its count of words: grams add terms, not length, so a text without spaceless runs
+ * scores as it did before them.
+ */
+export const textIndexOfTexts = (texts: readonly ProductTexts[], language: string): TextIndex => {
+  const count = texts.length;
+  const analyse = termsAnalyser(language);
   const lengths = FIELDS.map(() => new Uint32Array(count));
   // Per term: the positions holding it, and its frequency in each field there.
   const postings = new Map<string, { positions: number[]; frequencies: number[] }>();
-  documents.forEach((d, i) => {
+  texts.forEach((text, i) => {
     const inDocument = new Map<string, number[]>();
     FIELDS.forEach((field, f) => {
-      const terms = termsOf(translate(d[field], language));
-      lengths[f]![i] = terms.length;
-      for (const term of terms) {
-        const frequencies = inDocument.get(term) ?? [0, 0, 0];
-        frequencies[f]! += 1;
-        inDocument.set(term, frequencies);
+      const { words, grams } = analyse(text[field]);
+      lengths[f]![i] = words.length;
+      for (const terms of [words, grams]) {
+        for (const term of terms) {
+          const frequencies = inDocument.get(term) ?? [0, 0, 0];
+          frequencies[f]! += 1;
+          inDocument.set(term, frequencies);
+        }
       }
     });
     for (const [term, frequencies] of inDocument) {
@@ -99,10 +120,16 @@ export const textIndexOf = (documents: readonly SearchDocument[], language: Lang
   });
   const top = raw.reduce((max, s) => Math.max(max, s), 0);
   const scores = Uint16Array.from(raw, (s) => Math.max(1, Math.round((s / top) * MAX_TERM_SCORE)));
-  return { count, terms, starts, positions, scores, ...encodedLabels(documents, language) };
+  const labels = encodedLabels(texts.map((text) => text.label));
+  return { language, count, terms, starts, positions, scores, ...labels };
 };
 
 interface TextMeta {
+  /**
+   * Absent from an index written before D105, whose terms were cut otherwise: its listings read
+   * its labels, but a text search needs the layout that has it (docs/decisions/catalogue-versions.md D73).
+   */
+  readonly language?: string;
   readonly count: number;
   readonly terms: readonly string[];
 }
@@ -116,20 +143,21 @@ export const packTextIndex = (index: TextIndex): Uint8Array => {
   for (let t = 0; t < index.terms.length; t++) {
     for (let p = index.starts[t + 1]! - 1; p > index.starts[t]!; p--) gaps[p]! -= gaps[p - 1]!;
   }
-  const meta: TextMeta = { count: index.count, terms: index.terms };
+  const meta: TextMeta = { language: index.language, count: index.count, terms: index.terms };
   const { starts, scores, labels, labelStarts } = index;
   return pack(meta, { starts, positions: gaps, scores, labels, labelStarts });
 };
 
 export const unpackTextIndex = (bytes: Uint8Array): TextIndex => {
   const unpacked = unpack<TextMeta>(bytes);
-  const { count, terms } = unpacked.meta;
+  const { language = 'en', count, terms } = unpacked.meta;
   const starts = arrayOf(unpacked, 'starts', Uint32Array);
   const positions = arrayOf(unpacked, 'positions', Uint32Array);
   for (let t = 0; t < terms.length; t++) {
     for (let p = starts[t]! + 1; p < starts[t + 1]!; p++) positions[p]! += positions[p - 1]!;
   }
   return {
+    language,
     count,
     terms,
     starts,

@@ -1,17 +1,23 @@
-import { termsOf } from './search-document';
 import { keptPer, lowerBound } from './search-helpers';
 import type { TextIndex } from './search-text-index';
+import { type QueryWord, queryOf } from './text-analysis';
 
 /**
- * Words against a text index (docs/decisions/search-engine.md D68): every word must match a term, the last one
- * also as the start of a term, from its third letter (a client types it). A product's score is
- * the sum over the words of its best term's score; a term the last word only starts weighs
- * PREFIX_WEIGHT of its score, as MiniSearch, which search used first, weighs a prefix match.
+ * Words against a text index (docs/decisions/search-engine.md D68, D105), the text analysed in the
+ * index's language: every word must match a term, the last one also as the start of a term, from
+ * its third letter (a client types it). A run of a script written without spaces (text-analysis.ts)
+ * must find each of its pairs of adjacent characters (one character: that one) in the product's
+ * texts, wherever the segmenter cut them; those grams weigh GRAM_WEIGHT of their mean score, and
+ * each of the run's words the product holds whole adds its own score, so whole words rank first.
+ * A product's score is the sum over the words of its best term's score; a term the last word only
+ * starts weighs PREFIX_WEIGHT of its score, as MiniSearch, which search used first, weighs a
+ * prefix match.
  *
- * The cost is one pass over the postings of the words' terms, rarest word first; nothing is
- * sorted unless the last word's terms are several.
+ * The cost is one pass over the postings of the words' and grams' terms, rarest first, and one
+ * over the runs' words; nothing is sorted unless the last word's terms are several.
  */
 export const PREFIX_WEIGHT = 0.375;
+export const GRAM_WEIGHT = 0.375;
 const PREFIX_FROM = 3;
 
 /** Read only before the next match on the same index, which reuses them. */
@@ -57,12 +63,27 @@ const termsFor = (index: TextIndex, word: string, prefix: boolean): Term[] => {
 
 const NONE: TextMatches = { positions: new Uint32Array(0), scores: new Uint32Array(0) };
 
+/** What a product must match, each one of its terms (rarest first, later), and the terms that only add to its score. */
+const wantedOf = (index: TextIndex, words: readonly QueryWord[]) => {
+  const wanted: Term[][] = [];
+  const bonus: number[] = [];
+  words.forEach((word, w) => {
+    if ('word' in word) {
+      const last = w === words.length - 1;
+      wanted.push(termsFor(index, word.word, last && word.word.length >= PREFIX_FROM));
+      return;
+    }
+    const weight = GRAM_WEIGHT / word.grams.length;
+    for (const gram of word.grams)
+      wanted.push(termsFor(index, gram, false).map(({ term }) => ({ term, weight })));
+    for (const whole of word.words) bonus.push(...termsFor(index, whole, false).map(({ term }) => term));
+  });
+  return { wanted, bonus };
+};
+
 export const matchText = (index: TextIndex, text: string): TextMatches => {
-  const words = termsOf(text);
-  if (words.length === 0 || words.length > 0xfffe) return NONE;
-  const wanted = words.map((word, i) =>
-    termsFor(index, word, i === words.length - 1 && word.length >= PREFIX_FROM),
-  );
+  const { wanted, bonus } = wantedOf(index, queryOf(text, index.language));
+  if (wanted.length === 0 || wanted.length > 0xfffe) return NONE;
   if (wanted.some((terms) => terms.length === 0)) return NONE;
   const size = (terms: readonly Term[]) =>
     terms.reduce((sum, { term }) => sum + index.starts[term + 1]! - index.starts[term]!, 0);
@@ -90,6 +111,12 @@ export const matchText = (index: TextIndex, text: string): TextMatches => {
     }
   });
   const all = wanted.length;
+  for (const term of bonus) {
+    for (let p = starts[term]!; p < starts[term + 1]!; p++) {
+      const i = positions[p]!;
+      if (matched[i] === all) scores[i]! += termScores[p]!;
+    }
+  }
   let found = 0;
   for (let c = 0; c < candidateCount; c++) {
     const i = candidates[c]!;

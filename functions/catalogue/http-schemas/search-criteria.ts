@@ -23,8 +23,11 @@ export const searchCriteria = documented(
       documented(
         freeText(200),
         'Words matched against the label, title and description in the answer language (English where a text is ' +
-          'not translated), ignoring case and accents; every word must match a whole word, and the last one also ' +
-          'the start of a word once it has 3 letters or more (`gar` finds `garden`, `ga` only the word `ga`).',
+          'not translated), ignoring case and accents as Unicode folds them (`ΑΘΗΝΑ` finds `Αθήνα`, `zolc` finds ' +
+          '`Żółć`); every word must match a whole word, and the last one also the start of a word once it has 3 ' +
+          'letters or more (`gar` finds `garden`, `ga` only the word `ga`). In scripts written without spaces ' +
+          '(Chinese, Japanese, Korean, Thai, Khmer, Lao, Myanmar) a run of characters matches a text that holds each ' +
+          'of its pairs of characters (`ラーメン` finds `東京の美味しいラーメン`).',
         'silent garden',
       ),
     ),

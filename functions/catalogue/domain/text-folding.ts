@@ -1,0 +1,39 @@
+import ASCIIFolder from 'fold-to-ascii';
+import { caseFold } from 'unicode-case-folding';
+import { madeOnce } from './search-helpers';
+
+/**
+ * Case and accents folded away, the same for a product's texts and a search's words
+ * (docs/decisions/search-engine.md D105): `Élève` and `eleve`, `ΑΘΗΝΑ` and `Αθήνα`, `Straße` and
+ * `STRASSE`, `Żółć` and `zolc` compare equal.
+ *
+ * - NFKD: compatibility forms become their plain letters (`ﬁ` → `fi`, `ｶ` → `カ`, `①` → `1`) and
+ *   accented letters a letter and its marks.
+ * - Unicode's full case folding (CaseFolding.txt, statuses C and F, from unicode-case-folding):
+ *   `toLowerCase` first, then the folding for what lowercasing leaves apart (`ß` → `ss`,
+ *   final `ς` → `σ`, `ſ` → `s`); `\p{Changes_When_Casefolded}` finds those few, so the
+ *   package's table is read only for them.
+ * - The marks of Latin, Greek and Cyrillic letters are dropped (accents, `ё` → `е`), and those of
+ *   Hebrew and Arabic (vowel points, optional in writing); other scripts keep theirs, which are
+ *   letters there (Thai vowels, Devanagari matras).
+ * - Latin letters with no decomposition fold as Lucene's ASCIIFoldingFilter folds them
+ *   (fold-to-ascii): `ł` → `l`, `ø` → `o`, `đ` → `d`, `æ` → `ae`, `ı` → `i`.
+ * - NFC at the end puts back together what the other scripts' marks decomposed (`ガ`, Hangul).
+ */
+export const fold = (text: string): string => {
+  const lower = text.normalize('NFKD').toLowerCase();
+  if (ASCII.test(lower)) return lower;
+  const { foldsApart, accented, latinBeyondAscii } = beyondAscii();
+  return lower
+    .replace(foldsApart, caseFold)
+    .replace(accented, '$1')
+    .replace(latinBeyondAscii, (letter) => ASCIIFolder.foldMaintaining(letter))
+    .normalize('NFC');
+};
+
+const ASCII = /^[\0-\x7f]*$/;
+const beyondAscii = madeOnce(() => ({
+  foldsApart: /\p{Changes_When_Casefolded}/gu,
+  accented: /([\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hebrew}\p{sc=Arabic}])\p{M}+/gu,
+  latinBeyondAscii: /(?![\0-\x7f])\p{sc=Latin}/gu,
+}));

@@ -33,6 +33,7 @@ const LABELS = {
   el: 'Η κίτρινη βάρκα',
   ar: 'رامن طوكيو',
   'pt-BR': 'Lámen de Tóquio',
+  th: 'ราเมนโตเกียวรสเด็ด',
 } as const satisfies Translated;
 const TITLES = { en: 'Tokyo ramen, a cookbook', ja: '東京ラーメンの本' } satisfies Translated;
 
@@ -128,6 +129,23 @@ describe('a catalogue in any language', () => {
       body: { label: LABELS.en },
       language: 'en',
     });
+  });
+
+  it.each([
+    ['a Japanese word inside a longer Japanese label', 'ja', 'ラーメン'],
+    ['a Chinese word inside a longer Chinese label', 'zh', '拉面'],
+    ['a Traditional Chinese word', 'zh-Hant-TW', '拉麵'],
+    ['a Thai word inside a longer Thai label', 'th', 'ราเมน'],
+    ['Greek, whatever its case and accents', 'el', 'ΚΙΤΡΙΝΗ'],
+    ['Polish, whatever its case and accents', 'pl', 'ZOLTA LODZ'],
+  ])('finds %s (search in the answer’s language, D105)', async (_, tag, text) => {
+    const response = await sandbox.api('/products/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': tag },
+      body: JSON.stringify({ text, brand: ['World Kitchen'] }),
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as { id: string }[]).map((e) => e.id)).toEqual([String(WORLD.id)]);
   });
 
   it('refuses a file whose language tag is not well-formed, naming its line, and keeps the catalogue', async () => {

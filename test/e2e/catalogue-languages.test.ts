@@ -123,6 +123,18 @@ describe('the seed’s Japanese labels (every id divisible by 3)', () => {
     expect(labelOnly.headers.get('content-language')).toBe('ja');
   });
 
+  it('are searched in Japanese: a word inside a longer label finds every product that has it', async () => {
+    const response = await api('/products/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ja' },
+      body: JSON.stringify({ text: 'ノートパソコン', limit: 100 }),
+    });
+    expect(response.status).toBe(200);
+    const expected = sorted.filter((p) => p.label.ja?.includes('ノートパソコン')).map((p) => String(p.id));
+    expect(expected.length).toBeGreaterThan(5);
+    expect((response.body as ListingElement[]).map((e) => e.id)).toEqual(expected);
+  });
+
   it('are listed in Japanese where a product has one, in English elsewhere', async () => {
     const { body, headers } = await get('/products?limit=6', 'ja');
     expect((body as ListingElement[]).map((e) => e.label)).toEqual(

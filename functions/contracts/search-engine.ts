@@ -10,8 +10,10 @@ export type { ListingRequest } from '#functions/catalogue/domain/listing-request
 export { unpackSearchColumns } from '#functions/catalogue/domain/search-columns';
 export { searchDocumentsOf, stockSnapshotOf, textsIn } from '#functions/catalogue/domain/search-document';
 export type { SearchRequest } from '#functions/catalogue/domain/search-request';
-export { searchSnapshotOf, stockMask } from '#functions/catalogue/domain/search-snapshot';
-export { packTextIndex, textIndexOf, unpackTextIndex } from '#functions/catalogue/domain/search-text-index';
+export { searchSnapshotOf } from '#functions/catalogue/domain/search-snapshot';
+export { packTextIndex, unpackTextIndex } from '#functions/catalogue/domain/search-text-index';
+export { stockMask } from '#functions/catalogue/domain/stock-mask';
 export { fold } from '#functions/catalogue/domain/text-folding';
+export { textIndexOf } from '#functions/catalogue/domain/text-index-build';
 export { matchText } from '#functions/catalogue/domain/text-matching';
 export { listProducts, searchProducts } from '#functions/catalogue/services/search-service';

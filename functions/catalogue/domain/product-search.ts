@@ -4,8 +4,8 @@ import type { Coded, PriceColumn, SearchColumns } from './search-columns';
 import { keptPer } from './search-helpers';
 import type { Range, SearchRequest } from './search-request';
 import type { TextIndex } from './search-text-index';
-import { fold } from './text-folding';
-import { matchText, type TextMatches } from './text-matching';
+import type { TextMatches } from './text-matching';
+import type * as TextTools from './text-tools';
 
 /**
  * One catalogue version, searchable in memory (docs/decisions/search-engine.md D68): its columns, where each
@@ -103,9 +103,21 @@ const codesOf = (coded: Coded, accept: (value: string) => boolean): Uint8Array =
   return mask;
 };
 const oneOf = (coded: Coded, values: readonly string[]) => codesOf(coded, (v) => values.includes(v));
-const containing = (coded: Coded, words: string) => {
+const containing = (coded: Coded, words: string, fold: typeof TextTools.fold) => {
   const needle = fold(words).trim();
   return codesOf(coded, (v) => fold(v).includes(needle));
+};
+
+/** Whether a request has a criterion on text (text-tools.ts must then be given). */
+export const needsTextTools = (request: SearchRequest): boolean =>
+  request.text !== undefined ||
+  request.book?.author !== undefined ||
+  request.book?.publisher !== undefined ||
+  request.computer?.cpu !== undefined;
+
+const toolsFor = (tools: typeof TextTools | undefined) => {
+  if (!tools) throw new Error('A search on text was asked without the text tools');
+  return tools;
 };
 const has = (coded: Coded, mask: Uint8Array): Test => {
   const { codes } = coded;
@@ -133,7 +145,12 @@ interface Filter {
 const sortedSet = (values: readonly string[]) => [...new Set(values)].sort();
 
 /** The tests of every criterion but the text, or undefined when nothing can meet them. */
-const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing): Filter | undefined => {
+const filterOf = (
+  request: SearchRequest,
+  index: ProductIndex,
+  pricing: Pricing,
+  tools: typeof TextTools | undefined,
+): Filter | undefined => {
   const { columns } = index;
   const tests: Test[] = [];
   const key: unknown[] = [];
@@ -148,9 +165,10 @@ const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing)
   key.push(request.country, request.businessUnit, sortedSet(request.productTypes), sortedSet(request.brands));
   const { book, computer } = request;
   if (book) tests.push(has(columns.type, oneOf(columns.type, ['book'])));
-  if (book?.author !== undefined) tests.push(has(columns.author, containing(columns.author, book.author)));
+  if (book?.author !== undefined)
+    tests.push(has(columns.author, containing(columns.author, book.author, toolsFor(tools).fold)));
   if (book?.publisher !== undefined)
-    tests.push(has(columns.publisher, containing(columns.publisher, book.publisher)));
+    tests.push(has(columns.publisher, containing(columns.publisher, book.publisher, toolsFor(tools).fold)));
   if (computer) tests.push(has(columns.type, oneOf(columns.type, ['computer'])));
   if (computer?.ramGb) {
     const ok = within(computer.ramGb);
@@ -160,7 +178,8 @@ const filterOf = (request: SearchRequest, index: ProductIndex, pricing: Pricing)
     const ok = within(computer.screenIn);
     tests.push((i) => ok(columns.screenIn[i]!));
   }
-  if (computer?.cpu !== undefined) tests.push(has(columns.cpu, containing(columns.cpu, computer.cpu)));
+  if (computer?.cpu !== undefined)
+    tests.push(has(columns.cpu, containing(columns.cpu, computer.cpu, toolsFor(tools).fold)));
   key.push(book, computer);
   if (request.inStockAt !== undefined) {
     const inStock = index.stock(request.inStockAt);
@@ -274,15 +293,22 @@ const byScore = (
  * where the page starts (id-order-blocks.ts), with text it walks the matches and stops at the
  * page; the price orders walk the order computed at publish time, and stop at the page too;
  * relevance sorts the matches only.
- * Answers the positions of the page's products.
+ * Answers the positions of the page's products. A request with text criteria (needsTextTools)
+ * is given the text tools, which only such requests load.
  */
-export const searchPage = (index: ProductIndex, request: SearchRequest, pricing: Pricing): number[] => {
+export const searchPage = (
+  index: ProductIndex,
+  request: SearchRequest,
+  pricing: Pricing,
+  tools?: typeof TextTools,
+): number[] => {
   const { columns } = index;
   const page: [number, number] = [(request.page - 1) * request.limit, request.page * request.limit];
-  const filter = columns.count === 0 ? undefined : filterOf(request, index, pricing);
+  const filter = columns.count === 0 ? undefined : filterOf(request, index, pricing, tools);
   if (!filter) return [];
   const { tests } = filter;
-  const matches = request.text === undefined ? undefined : matchText(index.text, request.text);
+  const matches =
+    request.text === undefined ? undefined : toolsFor(tools).matchText(index.text, request.text);
   if (matches?.positions.length === 0) return [];
   const keep: Test = (i) => {
     for (const test of tests) if (!test(i)) return false;

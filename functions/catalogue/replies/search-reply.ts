@@ -4,6 +4,7 @@ import { DEFAULT_LIMIT } from '#commons/http/paging';
 import type { Translation } from '#commons/language-negotiation';
 import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
+import * as textTools from '../domain/text-tools';
 import type { SearchCriteria } from '../http-schemas/search-criteria';
 import { searchProducts } from '../services/search-service';
 import { activeVersion } from '../store/active-version';
@@ -40,7 +41,7 @@ export const searchReply = async (request: SearchRequest, translation: Translati
   const active = await activeVersion();
   // A text search needs the text analysis of layout 5 (docs/decisions/search-engine.md D105).
   if (active && request.text !== undefined) requireLayout(active.layout, READER_LAYOUTS.textSearch);
-  const sources = searchSourcesAt(active);
+  const sources = { ...searchSourcesAt(active), textTools };
   try {
     return { body: await searchProducts(sources, request, translation) };
   } catch (error) {

@@ -2,7 +2,13 @@ import type { Translation } from '#commons/language-negotiation';
 import type { Language } from '#commons/languages';
 import { checkReferences, isPriced, type ListingRequest, listingElement } from '../domain/listing-request';
 import type { ProductType } from '../domain/product';
-import { type ProductIndex, priceAt, priceColumnOf, searchPage } from '../domain/product-search';
+import {
+  needsTextTools,
+  type ProductIndex,
+  priceAt,
+  priceColumnOf,
+  searchPage,
+} from '../domain/product-search';
 import { labelLanguage } from '../domain/search-columns';
 import { type SearchRequest, SearchRequestError } from '../domain/search-request';
 import { labelOf } from '../domain/search-text-index';
@@ -18,7 +24,14 @@ export interface IndexNeeds {
 export interface SearchSources {
   index(language: Language, needs: IndexNeeds): Promise<ProductIndex>;
   readonly store: Pick<CatalogueStore, 'getReferenceData'>;
+  /**
+   * The text analysis, for a request with text criteria: given by the search routes only
+   * (search-reply.ts), so that the country listing's bundle does not hold it (D105).
+   */
+  readonly textTools?: TextTools;
 }
+
+type TextTools = typeof import('../domain/text-tools');
 
 /**
  * Searches products (docs/decisions/search-engine.md D68): the index and the reference data are read together,
@@ -33,6 +46,8 @@ export const searchProducts = async (
 ) => {
   if (request.sort === 'relevance' && request.text === undefined) throw new SearchRequestError('sort');
   const { language } = translation;
+  // A listing has no text criteria, and its route no text tools.
+  if (needsTextTools(request) && !sources.textTools) throw new SearchRequestError('text');
   const [index, reference] = await Promise.all([
     sources.index(language, { stock: request.inStockAt !== undefined }),
     sources.store.getReferenceData(),
@@ -43,7 +58,7 @@ export const searchProducts = async (
     isPriced(request) || Boolean(request.price || request.sort === 'price' || request.sort === '-price');
   const { columns } = index;
   const prices = priceColumnOf(columns, request);
-  return searchPage(index, request, pricing).map((i) => {
+  return searchPage(index, request, pricing, sources.textTools).map((i) => {
     const price = priced && prices ? priceAt(prices, i, pricing) : undefined;
     const element = {
       id: columns.ids[i]!,

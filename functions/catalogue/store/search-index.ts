@@ -11,8 +11,8 @@ import { READER_LAYOUTS, requireLayout } from '../domain/catalogue-layout';
 import type { ProductIndex } from '../domain/product-search';
 import { type SearchColumns, searchColumnsOf, unpackSearchColumns } from '../domain/search-columns';
 import type { StockSnapshot } from '../domain/search-document';
-import { stockMask } from '../domain/search-snapshot';
-import { type TextIndex, textIndexOf, unpackTextIndex } from '../domain/search-text-index';
+import { emptyTextIndex, type TextIndex, unpackTextIndex } from '../domain/search-text-index';
+import { stockMask } from '../domain/stock-mask';
 import { ACTIVE_VERSION_CACHE_MS } from './active-version';
 import type { CatalogueVersion } from './dynamodb-catalogue-store';
 
@@ -132,7 +132,7 @@ const indexOf = (columns: SearchColumns, text: TextIndex, stock: Stock | undefin
 });
 
 const EMPTY_COLUMNS = searchColumnsOf([]);
-const EMPTY_INDEX = indexOf(EMPTY_COLUMNS, textIndexOf([], 'en'), {
+const EMPTY_INDEX = indexOf(EMPTY_COLUMNS, emptyTextIndex('en'), {
   snapshot: {},
   etag: undefined,
   masks: new Map(),

@@ -6,6 +6,7 @@ import {
   updateStockSnapshot,
 } from '#functions/catalogue/domain/search-document';
 import type { SearchRequest } from '#functions/catalogue/domain/search-request';
+import * as textTools from '#functions/catalogue/domain/text-tools';
 import { product } from './product-fixtures';
 import { indexOf } from './search-index-fixture';
 
@@ -30,6 +31,7 @@ const search = (request: Partial<SearchRequest>, language: 'en' | 'fr' = 'en', c
     index,
     { productTypes: [], brands: [], page: 1, limit: 20, sort: 'id', ...request },
     { ...pricing, currency },
+    textTools,
   ).map((i) => index.columns.ids[i]);
 };
 

@@ -7,8 +7,9 @@ import {
   unpackSearchColumns,
 } from '#functions/catalogue/domain/search-columns';
 import { type StockSnapshot, searchDocumentsOf } from '#functions/catalogue/domain/search-document';
-import { stockMask } from '#functions/catalogue/domain/search-snapshot';
-import { packTextIndex, textIndexOf, unpackTextIndex } from '#functions/catalogue/domain/search-text-index';
+import { packTextIndex, unpackTextIndex } from '#functions/catalogue/domain/search-text-index';
+import { stockMask } from '#functions/catalogue/domain/stock-mask';
+import { textIndexOf } from '#functions/catalogue/domain/text-index-build';
 
 /** A catalogue's index as a search function holds it: built, packed and unpacked as the publish and the function do. */
 export const indexOf = (

@@ -1,9 +1,9 @@
 import {
   type ProductTexts,
   packTextIndex,
-  textIndexOfTexts,
   unpackTextIndex,
 } from '#functions/catalogue/domain/search-text-index';
+import { textIndexOfTexts } from '#functions/catalogue/domain/text-index-build';
 import { matchText } from '#functions/catalogue/domain/text-matching';
 
 /** Products' texts in one language, indexed as a publish writes the index and a function reads it. */

@@ -1,8 +1,9 @@
 import { arrayOf, pack, unpack } from '#functions/catalogue/domain/packed-arrays';
 import { searchPage } from '#functions/catalogue/domain/product-search';
-import { stockMask } from '#functions/catalogue/domain/search-snapshot';
 import { labelOf } from '#functions/catalogue/domain/search-text-index';
+import { stockMask } from '#functions/catalogue/domain/stock-mask';
 import { matchText, PREFIX_WEIGHT } from '#functions/catalogue/domain/text-matching';
+import * as textTools from '#functions/catalogue/domain/text-tools';
 import { seedProducts } from '#local/seed/product-seed';
 import { product } from './product-fixtures';
 import { indexOf } from './search-index-fixture';
@@ -67,7 +68,12 @@ describe('relevance across pages', () => {
       expect(expected.length).toBeGreaterThan(0);
       const walked: number[] = [];
       for (let page = 1; page <= Math.ceil(expected.length / 7) + 1; page++) {
-        const found = searchPage(index, { ...base, text, sort: 'relevance', limit: 7, page }, pricing);
+        const found = searchPage(
+          index,
+          { ...base, text, sort: 'relevance', limit: 7, page },
+          pricing,
+          textTools,
+        );
         walked.push(...found.map((i) => index.columns.ids[i]!));
       }
       expect(walked).toEqual(expected);

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import type { Bidi } from 'bidi-js';
+import type * as Fontkit from 'fontkit';
+import { REPORT_ENV } from '#functions/contracts/environment';
+import { REPORT_FONT_FILES } from '#functions/contracts/report-fonts';
+import type { Font, ReportFonts, TextEngine } from '../domain/text-engine';
+
+/**
+ * The report's fonts and text engine from `<root>/node_modules/` (docs/decisions/report-export.md
+ * D101): the stage's fonts layer, or the project's own packages in the sandbox. They are required
+ * from there, not imported, so that no bundler carries fontkit into the generator's bundle, and a
+ * report whose text the standard fonts print never reads a byte of them.
+ */
+export const reportFontFiles = (root: string | undefined): ReportFonts => {
+  const at = () => {
+    if (!root)
+      throw new Error(
+        `${REPORT_ENV.fontsRoot} is not set: the report generator needs it to print text beyond ` +
+          'the standard fonts (the stack and the sandbox set it).',
+      );
+    return root;
+  };
+  let engine: Promise<TextEngine> | undefined;
+  return {
+    engine: () => {
+      engine ??= Promise.resolve().then(() => {
+        const load = createRequire(path.join(at(), 'package.json'));
+        const fontkit = load('fontkit') as typeof Fontkit;
+        const bidi = (load('bidi-js') as () => Bidi)();
+        return { openFont: (bytes: Uint8Array) => fontkit.create(Buffer.from(bytes)) as Font, bidi };
+      });
+      return engine;
+    },
+    file: (family, style) => readFile(path.join(at(), 'node_modules', REPORT_FONT_FILES[family][style])),
+  };
+};
+
+/** Where the generator's environment says they are. */
+export const environmentFonts = (): ReportFonts => reportFontFiles(process.env[REPORT_ENV.fontsRoot]);

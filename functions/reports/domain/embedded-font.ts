@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { type PDFContext, type PDFRef, PDFString } from 'pdf-lib';
+import { INVISIBLE } from './font-choice';
+import type { Font, Glyph } from './text-engine';
+
+/**
+ * One TrueType font embedded as a subset of the glyphs the report uses: a Type 0 font of
+ * CIDFontType2, its own CIDs numbered from 1 in the order of first use, a CIDToGIDMap into the
+ * subset, widths from the font's metrics and a ToUnicode map giving each CID the exact text it
+ * stands for (docs/decisions/report-export.md D101). A CID is a glyph *and* its text, so one glyph
+ * drawn for two texts (a mirrored parenthesis, a Kangxi radical and its ideograph) extracts as each.
+ *
+ * Amounts here are in hundredths of 1/1000 em (integers), the unit of a TJ adjustment times 100,
+ * so widths, adjustments and the text's total advance add up without rounding drift.
+ */
+
+/** A glyph placed by shaping. */
+export interface PlacedGlyph {
+  readonly cid: number;
+  /** Its advance in the font's widths (`W`), and the advance shaping gives it (kerning, marks). */
+  readonly width: number;
+  readonly advance: number;
+  /** Where shaping puts it from the pen. */
+  readonly dx: number;
+  readonly dy: number;
+}
+
+interface CidEntry {
+  readonly gid: number;
+  readonly text: string;
+  readonly width: number;
+}
+
+const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+const utf16Hex = (text: string) => {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
+  return out;
+};
+
+export class EmbeddedFont {
+  private readonly subset;
+  private readonly cids = new Map<string, number>();
+  private readonly entries: CidEntry[] = [];
+  /** The hundredths of 1/1000 em in a font unit. */
+  private readonly scale: number;
+  /** The characters no glyph of this font draws (shown as its .notdef). */
+  readonly missing = new Set<string>();
+
+  private reference: PDFRef | undefined;
+
+  constructor(
+    readonly font: Font,
+    /** Its name in the pages' resources (`NotoLatin`, `NotoArabicBold`…). */
+    readonly name: string,
+    private readonly context: PDFContext,
+  ) {
+    this.subset = font.createSubset();
+    this.scale = 100_000 / font.unitsPerEm;
+  }
+
+  /** Its object, numbered when first asked for: a font only looked into for a glyph has none. */
+  get ref(): PDFRef {
+    this.reference ??= this.context.nextRef();
+    return this.reference;
+  }
+
+  has(codePoint: number): boolean {
+    return this.font.hasGlyphForCodePoint(codePoint);
+  }
+
+  private cid(glyph: Glyph, text: string, width: number): number {
+    const key = `${glyph.id}:${width}:${text}`;
+    let cid = this.cids.get(key);
+    if (cid === undefined) {
+      // fontkit returns the glyph's id in the subset (@types/fontkit says boolean).
+      const gid = this.subset.includeGlyph(glyph) as unknown as number;
+      this.entries.push({ gid, text, width });
+      cid = this.entries.length;
+      this.cids.set(key, cid);
+    }
+    return cid;
+  }
+
+  /** An empty glyph of no width that extracts as `text` (joiners, bidi marks). */
+  invisible(text: string): PlacedGlyph {
+    return { cid: this.cid(this.font.glyphForCodePoint(0x20), text, 0), width: 0, advance: 0, dx: 0, dy: 0 };
+  }
+
+  /**
+   * A run shaped, its glyphs left to right. `chars` are the run's characters in logical order; a
+   * right-to-left run is shaped with its mirrored characters swapped (`(` for `)`). Each glyph
+   * extracts as the characters it was shaped from, counted off the run: fontkit's own code points
+   * are those of the first character a glyph was made for (one glyph can serve two characters,
+   * and every missing character is the .notdef), and a joiner it hides is a space to it.
+   */
+  shape(chars: readonly string[], rtl: boolean, mirror: (char: string) => string): PlacedGlyph[] {
+    const input = rtl ? chars.map(mirror).join('') : chars.join('');
+    // rtlm off: the Unicode mirroring is done, a font's own would swap a pair back.
+    const run = this.font.layout(
+      input,
+      rtl ? { rtlm: false } : [],
+      undefined,
+      undefined,
+      rtl ? 'rtl' : 'ltr',
+    );
+    const order = rtl ? [...chars].reverse() : chars;
+    let next = 0;
+    return run.glyphs.map((glyph, i) => {
+      const from = order.slice(next, next + glyph.codePoints.length);
+      next += from.length;
+      const text = (rtl ? from.reverse() : from).join('');
+      if (INVISIBLE.test(text)) return this.invisible(text);
+      if (glyph.id === 0) this.missing.add(text);
+      const position = run.positions[i]!;
+      const width = Math.round(glyph.advanceWidth * this.scale);
+      return {
+        cid: this.cid(glyph, text, width),
+        width,
+        advance: Math.round(position.xAdvance * this.scale),
+        dx: Math.round(position.xOffset * this.scale),
+        dy: Math.round(position.yOffset * this.scale),
+      };
+    });
+  }
+
+  /** Whether any glyph was used: a font never drawn from is not embedded. */
+  get used(): boolean {
+    return this.entries.length > 0;
+  }
+
+  /** Writes the font's objects; called once, after the last text is shaped. */
+  embed(): void {
+    const { font, context } = this;
+    const em = 1000 / font.unitsPerEm;
+    // A subset's name starts with six capitals of its own: derived from its glyphs, so the same
+    // report is the same bytes.
+    const tag = [
+      ...createHash('sha256')
+        .update(this.entries.map((e) => e.gid).join(','))
+        .digest(),
+    ]
+      .slice(0, 6)
+      .map((b) => String.fromCharCode(65 + (b % 26)))
+      .join('');
+    const baseFont = `${tag}+${font.postscriptName}`;
+    const descriptor = context.register(
+      context.obj({
+        Type: 'FontDescriptor',
+        FontName: baseFont,
+        Flags: 4, // symbolic: its glyphs are reached by CID, not by a standard encoding
+        FontBBox: [font.bbox.minX, font.bbox.minY, font.bbox.maxX, font.bbox.maxY].map((v) =>
+          Math.round(v * em),
+        ),
+        ItalicAngle: font.italicAngle,
+        Ascent: Math.round(font.ascent * em),
+        Descent: Math.round(font.descent * em),
+        CapHeight: Math.round((font.capHeight || font.ascent) * em),
+        StemV: 80,
+        FontFile2: context.register(context.flateStream(this.subset.encode())),
+      }),
+    );
+    const cidToGid = new Uint8Array(2 * (this.entries.length + 1));
+    this.entries.forEach((e, i) => {
+      cidToGid[2 * (i + 1)] = e.gid >> 8;
+      cidToGid[2 * (i + 1) + 1] = e.gid & 0xff;
+    });
+    const cidFont = context.register(
+      context.obj({
+        Type: 'Font',
+        Subtype: 'CIDFontType2',
+        BaseFont: baseFont,
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+        FontDescriptor: descriptor,
+        W: [1, this.entries.map((e) => e.width / 100)],
+        CIDToGIDMap: context.register(context.flateStream(cidToGid)),
+      }),
+    );
+    context.assign(
+      this.ref,
+      context.obj({
+        Type: 'Font',
+        Subtype: 'Type0',
+        BaseFont: baseFont,
+        Encoding: 'Identity-H',
+        DescendantFonts: [cidFont],
+        ToUnicode: context.register(context.flateStream(this.toUnicode())),
+      }),
+    );
+  }
+
+  /** The ToUnicode CMap: each CID's text, at most 100 entries a block as the CMap format allows. */
+  private toUnicode(): string {
+    // A glyph shaping added for no character of its own (a decomposition's second part) has none.
+    const mapped = this.entries.flatMap((e, i) => (e.text ? [`<${hex4(i + 1)}> <${utf16Hex(e.text)}>`] : []));
+    const blocks: string[] = [];
+    for (let start = 0; start < mapped.length; start += 100) {
+      const block = mapped.slice(start, start + 100);
+      blocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`);
+    }
+    return [
+      '/CIDInit /ProcSet findresource begin',
+      '12 dict begin',
+      'begincmap',
+      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+      '/CMapName /Adobe-Identity-UCS def',
+      '/CMapType 2 def',
+      '1 begincodespacerange',
+      '<0000> <FFFF>',
+      'endcodespacerange',
+      ...blocks,
+      'endcmap',
+      'CMapName currentdict /CMap defineresource pop',
+      'end',
+      'end',
+    ].join('\n');
+  }
+}

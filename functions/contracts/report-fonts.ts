@@ -18,21 +18,32 @@ export type FontFamily =
 export type FontStyle = 'regular' | 'bold';
 
 /** Noto Sans, as Google Fonts publishes it (static TrueType instances), from the Expo packages. */
-const noto = (pkg: string, name: string) => ({
+const noto = (pkg: string, name: string, withBold: boolean) => ({
   regular: `@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`,
-  bold: `@expo-google-fonts/${pkg}/700Bold/${name}_700Bold.ttf`,
+  ...(withBold ? { bold: `@expo-google-fonts/${pkg}/700Bold/${name}_700Bold.ttf` } : {}),
 });
 
-/** Latin (with Vietnamese), Greek and Cyrillic in `latin`; each other family covers its scripts. */
-export const REPORT_FONT_FILES: Readonly<Record<FontFamily, Readonly<Record<FontStyle, string>>>> = {
-  latin: noto('noto-sans', 'NotoSans'),
-  arabic: noto('noto-sans-arabic', 'NotoSansArabic'),
-  hebrew: noto('noto-sans-hebrew', 'NotoSansHebrew'),
-  japanese: noto('noto-sans-jp', 'NotoSansJP'),
-  korean: noto('noto-sans-kr', 'NotoSansKR'),
-  simplifiedChinese: noto('noto-sans-sc', 'NotoSansSC'),
-  traditionalChinese: noto('noto-sans-tc', 'NotoSansTC'),
+/**
+ * Latin (with Vietnamese), Greek and Cyrillic in `latin`; each other family covers its scripts.
+ * The Chinese, Japanese and Korean faces are 5-11 MB each, and the report's bold texts are its
+ * own English words and ISO currency codes: those families ship their regular weight alone, and
+ * would print a bold text in it.
+ */
+export const REPORT_FONT_FILES: Readonly<
+  Record<FontFamily, { readonly regular: string; readonly bold?: string }>
+> = {
+  latin: noto('noto-sans', 'NotoSans', true),
+  arabic: noto('noto-sans-arabic', 'NotoSansArabic', true),
+  hebrew: noto('noto-sans-hebrew', 'NotoSansHebrew', true),
+  japanese: noto('noto-sans-jp', 'NotoSansJP', false),
+  korean: noto('noto-sans-kr', 'NotoSansKR', false),
+  simplifiedChinese: noto('noto-sans-sc', 'NotoSansSC', false),
+  traditionalChinese: noto('noto-sans-tc', 'NotoSansTC', false),
 };
+
+/** The style of the file a family prints `style` with. */
+export const fileStyle = (family: FontFamily, style: FontStyle): FontStyle =>
+  style === 'bold' && REPORT_FONT_FILES[family].bold ? 'bold' : 'regular';
 
 /** The font licence (SIL OFL 1.1) each font package ships beside its files, which goes where they go. */
 export const REPORT_FONT_LICENCE = 'LICENSE_FONT';

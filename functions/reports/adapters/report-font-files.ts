@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Bidi } from 'bidi-js';
 import type * as Fontkit from 'fontkit';
 import { REPORT_ENV } from '#functions/contracts/environment';
-import { REPORT_FONT_FILES } from '#functions/contracts/report-fonts';
+import { fileStyle, REPORT_FONT_FILES } from '#functions/contracts/report-fonts';
 import type { Font, ReportFonts, TextEngine } from '../domain/text-engine';
 
 /**
@@ -33,7 +33,8 @@ export const reportFontFiles = (root: string | undefined): ReportFonts => {
       });
       return engine;
     },
-    file: (family, style) => readFile(path.join(at(), 'node_modules', REPORT_FONT_FILES[family][style])),
+    file: (family, style) =>
+      readFile(path.join(at(), 'node_modules', REPORT_FONT_FILES[family][fileStyle(family, style)]!)),
   };
 };
 

@@ -1,5 +1,5 @@
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import type { FontFamily, FontStyle } from '#functions/contracts/report-fonts';
+import { type FontFamily, type FontStyle, fileStyle } from '#functions/contracts/report-fonts';
 import { EmbeddedFont, type PlacedGlyph } from './embedded-font';
 import {
   askedFamilies,
@@ -89,7 +89,8 @@ export class UnicodeText {
     return new UnicodeText(await fonts.engine(), fonts, context);
   }
 
-  private face(family: FontFamily, style: FontStyle): Promise<EmbeddedFont> {
+  private face(family: FontFamily, asked: FontStyle): Promise<EmbeddedFont> {
+    const style = fileStyle(family, asked);
     const key = `${family} ${style}`;
     let face = this.faces.get(key);
     if (!face) {

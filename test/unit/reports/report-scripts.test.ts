@@ -222,6 +222,16 @@ describe('a report in every script', () => {
     ).toBe('0:ส 0:ม 0:ช 0:า 0:ย');
   });
 
+  it('prints a bold text in the bold faces of Latin, Arabic and Hebrew, and in the one weight of the others', async () => {
+    const texts = await ReportTexts.create(await PDFDocument.create(), projectFonts);
+    const fontsOf = async (text: string) => {
+      const label = await texts.label(text, 'bold');
+      return label.kind === 'unicode' ? [...new Set(label.shaped.pieces.map((p) => p.font))] : [];
+    };
+    expect(await fontsOf('Łódź محمد שרה')).toEqual(['NotoLatinBold', 'NotoHebrewBold', 'NotoArabicBold']);
+    expect(await fontsOf('山田 はなこ')).toEqual(['NotoJapanese']);
+  });
+
   it('refuses a text beyond the standard fonts when given no fonts, naming what is missing', async () => {
     await expect(render('Łukasz', { fonts: undefined })).rejects.toThrow(/needs the embedded fonts/);
   });

@@ -15,7 +15,7 @@ import type { StageSettings } from './stage';
 
 /**
  * The report generator's fonts and text engine, as a Lambda layer (docs/decisions/report-export.md
- * D101): the Noto font files of functions/contracts/report-fonts.ts with their licences, and the
+ * D102): the Noto font files of functions/contracts/report-fonts.ts with their licences, and the
  * engine's packages (fontkit, bidi-js) with every package they require, at the same places under
  * `nodejs/node_modules/` as in the project, so that the generator finds them under /opt/nodejs as the
  * sandbox finds them in the project. Outside the function's code: the generator's bundle and its
@@ -98,7 +98,7 @@ export const writeReportFontsLayer = (outputDir: string): void => {
 export const reportFontsLayer = (scope: Construct, id: string, settings: StageSettings): LayerVersion =>
   new LayerVersion(scope, id, {
     layerVersionName: resourceName(settings.stage, 'report-fonts'),
-    description: 'Noto fonts and fontkit for report text beyond the standard PDF fonts (docs/decisions D101)',
+    description: 'Noto fonts and fontkit for report text beyond the standard PDF fonts (docs/decisions D102)',
     compatibleRuntimes: [Runtime.NODEJS_24_X],
     compatibleArchitectures: [Architecture.ARM_64],
     removalPolicy: settings.removalPolicy,

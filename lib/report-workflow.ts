@@ -92,7 +92,7 @@ export class ReportWorkflow extends Construct {
     });
     this.generator.bindTable(table, reportFunctions.generate.table);
     this.generator.addEnvironment(REPORT_ENV.bucket, this.bucket.bucket.bucketName);
-    // Fonts and text engine for text beyond the standard fonts, read only then (docs/decisions/report-export.md D101).
+    // Fonts and text engine for text beyond the standard fonts, read only then (docs/decisions/report-export.md D102).
     this.generator.addLayers(reportFontsLayer(this, 'ReportFonts', settings));
     this.generator.addEnvironment(REPORT_ENV.fontsRoot, LAYER_FONTS_ROOT);
     this.bucket.grantWriteReports(this.generator);

@@ -1,5 +1,5 @@
 /**
- * The report's fonts and text engine (docs/decisions/report-export.md D101): what the report generator
+ * The report's fonts and text engine (docs/decisions/report-export.md D101, D102): what the report generator
  * loads for a text the standard fonts cannot print, and only then. Each file is named by its place
  * under `<root>/node_modules/`, the root being the generator's `REPORT_FONTS_ROOT`: the project itself
  * in the sandbox, /opt/nodejs in a stage, whose fonts layer (lib/report-fonts-layer.ts) holds exactly

@@ -11,7 +11,7 @@ import { missingGlyphs, shownGlyphs, withoutBidiControls } from '../support/pdf-
 import { environmentOf, functions, generatorId, resources } from './support/report-template';
 
 /**
- * The report generator's fonts layer (docs/decisions/report-export.md D101): the stack gives it to
+ * The report generator's fonts layer (docs/decisions/report-export.md D102): the stack gives it to
  * the generator alone, and what it holds is enough on its own to print every script.
  */
 describe('the report fonts layer', () => {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fontkit from 'fontkit';
 import {
   decodePDFRawStream,
@@ -14,7 +14,8 @@ import {
  * What a report's PDF says of its fonts, read from its own bytes, independently of the renderer
  * (docs/decisions/report-export.md D101): which fonts poppler sees and whether each is embedded
  * with a ToUnicode map, and for every embedded font every glyph it can show, so a test can say
- * that no character shows as a missing-glyph box.
+ * that no character shows as a missing-glyph box; and where poppler places its words, and what
+ * its pages look like.
  */
 
 /** A row of `pdffonts`: name, whether embedded, subset, and with a ToUnicode map. */
@@ -103,3 +104,52 @@ export const missingGlyphs = (glyphs: readonly ShownGlyph[]): ShownGlyph[] =>
 /** pdftotext's text less the bidi controls poppler writes around a right-to-left stretch and the marks the report adds. */
 export const withoutBidiControls = (text: string) =>
   text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+/** A word as poppler places it on a page, in points from the page's top left. */
+export interface PlacedWord {
+  readonly word: string;
+  readonly xMin: number;
+  readonly yMin: number;
+  readonly xMax: number;
+  readonly yMax: number;
+}
+
+/** A page's words (`pdftotext -bbox`), 1 the first page. */
+export const pageWords = (pdf: Uint8Array, page: number): PlacedWord[] =>
+  [
+    ...execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), '-', '-'], {
+      input: pdf,
+      encoding: 'utf8',
+    }).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+  ].map(([, xMin, yMin, xMax, yMax, word]) => ({
+    word: word!,
+    xMin: Number(xMin),
+    yMin: Number(yMin),
+    xMax: Number(xMax),
+    yMax: Number(yMax),
+  }));
+
+/** A page rendered by poppler in grey, one pixel a point (0 black … 255 white), and what poppler said on stderr. */
+export const renderedPage = (pdf: Uint8Array, page: number) => {
+  const rendered = spawnSync('pdftoppm', ['-gray', '-r', '72', '-f', String(page), '-l', String(page), '-'], {
+    input: pdf,
+  });
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(rendered.stdout.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error(`pdftoppm wrote no page: ${rendered.stderr.toString()}`);
+  const width = Number(header[1]);
+  const pixels = rendered.stdout.subarray(header[0].length);
+  return {
+    width,
+    height: Number(header[2]),
+    pixels,
+    complaints: rendered.stderr.toString(),
+    /** How many pixels of a word's box are darker than mid-grey. */
+    inkIn: (w: PlacedWord) => {
+      let inked = 0;
+      for (let y = Math.floor(w.yMin); y < Math.ceil(w.yMax); y++)
+        for (let x = Math.floor(w.xMin); x < Math.ceil(w.xMax); x++)
+          if (pixels[y * width + x]! < 128) inked++;
+      return inked;
+    },
+  };
+};

@@ -9,7 +9,7 @@ import type { Font, ReportFonts, TextEngine } from '../domain/text-engine';
 
 /**
  * The report's fonts and text engine from `<root>/node_modules/` (docs/decisions/report-export.md
- * D101): the stage's fonts layer, or the project's own packages in the sandbox. They are required
+ * D102): the stage's fonts layer, or the project's own packages in the sandbox. They are required
  * from there, not imported, so that no bundler carries fontkit into the generator's bundle, and a
  * report whose text the standard fonts print never reads a byte of them.
  */
@@ -22,19 +22,27 @@ export const reportFontFiles = (root: string | undefined): ReportFonts => {
       );
     return root;
   };
+  let fontkit: typeof Fontkit | undefined;
   let engine: Promise<TextEngine> | undefined;
+  const fonts = new Map<string, Promise<Font>>();
+  const load = () => createRequire(path.join(at(), 'package.json'));
   return {
     engine: () => {
-      engine ??= Promise.resolve().then(() => {
-        const load = createRequire(path.join(at(), 'package.json'));
-        const fontkit = load('fontkit') as typeof Fontkit;
-        const bidi = (load('bidi-js') as () => Bidi)();
-        return { openFont: (bytes: Uint8Array) => fontkit.create(Buffer.from(bytes)) as Font, bidi };
-      });
+      engine ??= Promise.resolve().then(() => ({ bidi: (load()('bidi-js') as () => Bidi)() }));
       return engine;
     },
-    file: (family, style) =>
-      readFile(path.join(at(), 'node_modules', REPORT_FONT_FILES[family][fileStyle(family, style)]!)),
+    font: (family, style) => {
+      const file = REPORT_FONT_FILES[family][fileStyle(family, style)]!;
+      let font = fonts.get(file);
+      if (!font) {
+        font = readFile(path.join(at(), 'node_modules', file)).then((bytes) => {
+          fontkit ??= load()('fontkit') as typeof Fontkit;
+          return fontkit.create(bytes) as Font;
+        });
+        fonts.set(file, font);
+      }
+      return font;
+    },
   };
 };
 

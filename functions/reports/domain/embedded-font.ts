@@ -38,6 +38,23 @@ const utf16Hex = (text: string) => {
   return out;
 };
 
+/**
+ * fontkit keeps one Glyph object per glyph id, holding the code points of the text it was first
+ * made for, and shaping copies those: a glyph first made for a composed `A` + `◌́` would count two
+ * characters wherever `Á` is typed whole, in every later text and report. Each call gets its own
+ * view of the glyph with the code points it was asked for, so a run's glyphs count exactly the
+ * characters they were shaped from.
+ */
+const withOwnCodePoints = new WeakSet<Font>();
+const MARK = /^\p{M}$/u;
+const ownCodePoints = (font: Font) => {
+  if (withOwnCodePoints.has(font)) return;
+  const shared = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints: number[] = []) =>
+    Object.create(shared(id, codePoints), { codePoints: { value: codePoints } }) as Glyph;
+  withOwnCodePoints.add(font);
+};
+
 export class EmbeddedFont {
   private readonly subset;
   private readonly cids = new Map<string, number>();
@@ -55,6 +72,7 @@ export class EmbeddedFont {
     readonly name: string,
     private readonly context: PDFContext,
   ) {
+    ownCodePoints(font);
     this.subset = font.createSubset();
     this.scale = 100_000 / font.unitsPerEm;
   }
@@ -88,14 +106,36 @@ export class EmbeddedFont {
   }
 
   /**
+   * What is shaped for each character of a run, and the text it stands for: a letter followed
+   * by combining marks is shaped as its precomposed character when there is one and the font has
+   * it (`A` + `◌́` as `Á`), drawn as the font designed it and extracting as typed; a raised mark
+   * drawn on its own would sit off the line, where poppler reads it as apart and drops it.
+   */
+  private units(chars: readonly string[]): { shaped: string; text: string }[] {
+    const units: { shaped: string; text: string }[] = [];
+    for (let i = 0; i < chars.length; i++) {
+      let end = i + 1;
+      while (end < chars.length && MARK.test(chars[end]!)) end++;
+      const cluster = chars.slice(i, end).join('');
+      const composed = cluster.normalize('NFC');
+      if (end > i + 1 && [...composed].length === 1 && this.has(composed.codePointAt(0)!)) {
+        units.push({ shaped: composed, text: cluster });
+        i = end - 1;
+      } else units.push({ shaped: chars[i]!, text: chars[i]! });
+    }
+    return units;
+  }
+
+  /**
    * A run shaped, its glyphs left to right. `chars` are the run's characters in logical order; a
    * right-to-left run is shaped with its mirrored characters swapped (`(` for `)`). Each glyph
-   * extracts as the characters it was shaped from, counted off the run: fontkit's own code points
-   * are those of the first character a glyph was made for (one glyph can serve two characters,
-   * and every missing character is the .notdef), and a joiner it hides is a space to it.
+   * extracts as the characters it was shaped from, counted off the run (a ligature counts its
+   * parts): so a mirrored glyph extracts as the character typed, and a joiner fontkit hides, which
+   * it gives as a space, as the joiner.
    */
   shape(chars: readonly string[], rtl: boolean, mirror: (char: string) => string): PlacedGlyph[] {
-    const input = rtl ? chars.map(mirror).join('') : chars.join('');
+    const units = this.units(chars);
+    const input = units.map((u) => (rtl ? mirror(u.shaped) : u.shaped)).join('');
     // rtlm off: the Unicode mirroring is done, a font's own would swap a pair back.
     const run = this.font.layout(
       input,
@@ -104,12 +144,12 @@ export class EmbeddedFont {
       undefined,
       rtl ? 'rtl' : 'ltr',
     );
-    const order = rtl ? [...chars].reverse() : chars;
+    const order = rtl ? [...units].reverse() : units;
     let next = 0;
     return run.glyphs.map((glyph, i) => {
       const from = order.slice(next, next + glyph.codePoints.length);
       next += from.length;
-      const text = (rtl ? from.reverse() : from).join('');
+      const text = (rtl ? from.reverse() : from).map((u) => u.text).join('');
       if (INVISIBLE.test(text)) return this.invisible(text);
       if (glyph.id === 0) this.missing.add(text);
       const position = run.positions[i]!;

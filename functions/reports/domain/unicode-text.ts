@@ -95,9 +95,7 @@ export class UnicodeText {
     let face = this.faces.get(key);
     if (!face) {
       const name = `Noto${family[0]!.toUpperCase()}${family.slice(1)}${style === 'bold' ? 'Bold' : ''}`;
-      face = this.fonts
-        .file(family, style)
-        .then((bytes) => new EmbeddedFont(this.engine.openFont(bytes), name, this.context));
+      face = this.fonts.font(family, style).then((font) => new EmbeddedFont(font, name, this.context));
       this.faces.set(key, face);
     }
     return face;

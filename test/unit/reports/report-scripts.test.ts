@@ -13,6 +13,7 @@ import { ReportTexts } from '#functions/reports/domain/report-text';
 import type { ReportFonts } from '#functions/reports/domain/text-engine';
 import {
   missingGlyphs,
+  pageWords,
   pdfFonts,
   STANDARD_FONTS,
   shownGlyphs,
@@ -38,15 +39,15 @@ const ordersOf = (count: number): OrderRecord[] =>
 
 /** Counts what the renderer asks of its fonts. */
 const countingFonts = () => {
-  const asked = { engine: 0, files: [] as string[] };
+  const asked = { engine: 0, fonts: [] as string[] };
   const fonts: ReportFonts = {
     engine: () => {
       asked.engine++;
       return projectFonts.engine();
     },
-    file: (family, style) => {
-      asked.files.push(`${family} ${style}`);
-      return projectFonts.file(family, style);
+    font: (family, style) => {
+      asked.fonts.push(`${family} ${style}`);
+      return projectFonts.font(family, style);
     },
   };
   return { fonts, asked };
@@ -68,19 +69,6 @@ const text = (pdf: Uint8Array, args: string[] = []) =>
     input: pdf,
     encoding: 'utf8',
   });
-
-/** A page's words as poppler places them: left and right edges, top, in points from the page's top left. */
-const wordsOf = (pdf: Uint8Array, page: number) =>
-  [
-    ...text(pdf, ['-bbox', '-f', String(page), '-l', String(page)]).matchAll(
-      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</g,
-    ),
-  ].map(([, xMin, yMin, xMax, word]) => ({
-    xMin: Number(xMin),
-    y: Number(yMin),
-    xMax: Number(xMax),
-    word: word!,
-  }));
 
 /** What pdftotext reads after "Prepared for" on page 1. */
 const preparedForLine = (pdf: Uint8Array) =>
@@ -152,13 +140,26 @@ describe('a report in every script', () => {
       expect(preparedForLine(await render(name))).toBe(name);
   });
 
+  it('stays exact however the texts before it were shaped: composed and precomposed, in either order', async () => {
+    const composed = 'A\u0301 e\u0301 n\u0303 ﬁ';
+    const whole = 'Á é ñ fi Łukasz';
+    for (const order of [
+      [composed, whole],
+      [whole, composed],
+    ]) {
+      for (const name of order) expect(preparedForLine(await render(name))).toBe(name);
+    }
+  });
+
   it('lays a mixed-script text out by the fonts’ own widths, as poppler measures it', async () => {
     const name = 'AVATAR Łódź Иванов Αθήνα 山田 محمد';
     const pdf = await render(name);
     const doc = await PDFDocument.create();
     const texts = await ReportTexts.create(doc, projectFonts);
     const width = texts.width(await texts.label(name, 'regular'), META_SIZE);
-    const line = wordsOf(pdf, 1).filter((w) => w.y > 90 && w.y < 112 && w.xMin > LEFT + META_LABEL_WIDTH - 1);
+    const line = pageWords(pdf, 1).filter(
+      (w) => w.yMin > 90 && w.yMin < 112 && w.xMin > LEFT + META_LABEL_WIDTH - 1,
+    );
     expect(line.map((w) => w.word).join(' ')).toContain('Łódź');
     expect(Math.min(...line.map((w) => w.xMin))).toBeCloseTo(LEFT + META_LABEL_WIDTH, 1);
     expect(Math.max(...line.map((w) => w.xMax)) - (LEFT + META_LABEL_WIDTH)).toBeCloseTo(width, 1);
@@ -180,8 +181,7 @@ describe('a report in every script', () => {
     expect(long.startsWith(kept)).toBe(true);
     expect(kept.endsWith('e')).toBe(false); // never cut between a letter and its accent
     // Page 2's running header: the name stops short of the period, which keeps its place at the right.
-    const words = wordsOf(pdf, 2);
-    const header = words.filter((w) => w.y < 60);
+    const header = pageWords(pdf, 2).filter((w) => w.yMin < 60);
     const periodStart = header.find((w) => w.word === '2025-04-01')!;
     const name = header.filter((w) => w.xMin > LEFT + 50 && w.xMax <= periodStart.xMin);
     expect(name.length).toBeGreaterThan(2);
@@ -194,7 +194,7 @@ describe('a report in every script', () => {
   it('loads no font and no engine for a report whose text the standard fonts print, and embeds none', async () => {
     const { fonts, asked } = countingFonts();
     const pdf = await render('Zoë Ærø — Françoise (zoe)', { fonts });
-    expect(asked).toEqual({ engine: 0, files: [] });
+    expect(asked).toEqual({ engine: 0, fonts: [] });
     expect(pdfFonts(pdf).map((f) => f.name)).toEqual(['Helvetica', 'Helvetica-Bold']);
     expect(preparedForLine(pdf)).toBe('Zoë Ærø — Françoise (zoe)');
   });
@@ -203,7 +203,7 @@ describe('a report in every script', () => {
     const { fonts, asked } = countingFonts();
     const first = await render('Иванов Αθήνα محمد', { fonts });
     expect(asked.engine).toBe(1);
-    expect(asked.files.sort()).toEqual(['arabic regular', 'latin regular']);
+    expect(asked.fonts.sort()).toEqual(['arabic regular', 'latin regular']);
     expect(Buffer.from(await render('Иванов Αθήνα محمد')).equals(Buffer.from(first))).toBe(true);
   });
 

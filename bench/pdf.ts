@@ -225,7 +225,9 @@ export const benchPdf = async (
     const measured = `${seconds.toFixed(2)} s / ${peakMegabytes.toFixed(0)} MB`;
     const over = latin
       ? `; ${signed(seconds - latin.seconds, 2)} s (CPU ${signed(cpuSeconds - latin.cpuSeconds, 2)} s), ` +
-        `${signed((child.bytes - latin.bytes) / 1024, 0)} KB over the Latin report`
+        `the first of a process ${signed(child.times[0]! - latin.firstSeconds, 2)} s, ` +
+        `${signed((child.bytes - latin.bytes) / 1024, 0)} KB, ${signed(peakMegabytes - latin.peakMegabytes, 0)} MB ` +
+        'over the Latin report'
       : '';
     const limit = budget.name === 'latin' ? `≤ ${budget.seconds} s / ≤ ${budget.megabytes} MB` : 'reported';
     results.push({

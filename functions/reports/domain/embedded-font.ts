@@ -108,8 +108,8 @@ export class EmbeddedFont {
   /**
    * What is shaped for each character of a run, and the text it stands for: a letter followed
    * by combining marks is shaped as its precomposed character when there is one and the font has
-   * it (`A` + `◌́` as `Á`), drawn as the font designed it and extracting as typed; a raised mark
-   * drawn on its own would sit off the line, where poppler reads it as apart and drops it.
+   * it (`A` + `◌́` as `Á`), the glyph its designer drew for the pair, extracting as typed. Other
+   * marks are placed where the font's mark positioning puts them.
    */
   private units(chars: readonly string[]): { shaped: string; text: string }[] {
     const units: { shaped: string; text: string }[] = [];

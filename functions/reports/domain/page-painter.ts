@@ -9,7 +9,9 @@ import { textWidth } from './text-metrics';
  */
 export class PagePainter {
   readonly out = new ContentWriter();
+  /** The font of the text state (an embedded one after a label in it), and the standard one set last. */
   private font = '';
+  private standard: StandardFont = 'F1';
   private size = 0;
   private grey = '';
 
@@ -19,6 +21,7 @@ export class PagePainter {
   beginText(): void {
     this.out.raw('BT\n');
     this.font = '';
+    this.standard = 'F1';
     this.size = 0;
     this.grey = '';
   }
@@ -30,6 +33,7 @@ export class PagePainter {
         .num(points)
         .raw('Tf\n');
     this.font = name;
+    this.standard = name;
     this.size = points;
   }
 
@@ -38,13 +42,14 @@ export class PagePainter {
     this.grey = level;
   }
 
-  /** WinAnsi `bytes` at (x, y) in the current standard font. */
+  /** WinAnsi `bytes` at (x, y) in the standard font set last (again, after a label in an embedded one). */
   show(bytes: string, x: number, y: number): void {
+    this.setFont(this.standard, this.size);
     this.out.raw('1 0 0 1 ').num(x).num(y).raw('Tm ').literal(bytes).raw(' Tj\n');
   }
 
   showRight(bytes: string, right: number, y: number): void {
-    this.show(bytes, right - textWidth(bytes, this.texts.widths[this.font as StandardFont], this.size), y);
+    this.show(bytes, right - textWidth(bytes, this.texts.widths[this.standard], this.size), y);
   }
 
   /** A label at (x, y) at the current size, in its own font or fonts. */

@@ -58,7 +58,7 @@ const piecesOf = (font: string, glyphs: readonly PlacedGlyph[]): TextPiece[] => 
   const flush = () => {
     if (pending !== 0) items.push(adjustment(pending));
     pending = 0;
-    if (items.length > 0) pieces.push({ font, tj: `[${items.join(' ')}]`, rise });
+    if (items.length > 0) pieces.push({ font, tj: `[${items.join(' ')}]`, rise: rise / 100 });
     items = [];
   };
   for (const g of glyphs) {

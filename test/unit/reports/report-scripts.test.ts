@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import type { OrderRecord } from '#functions/orders/domain/order';
 import {
   LEFT,
@@ -138,6 +139,20 @@ describe('a report in every script', () => {
   it('keeps what shaping joins or leaves out: a ligature, combining marks and invisible joiners extract as given', async () => {
     for (const name of ['لا إله', 'Ae\u0301 o\u0308 Ж', 'a\u200db\u200c c', 'عبد\u200cالله'])
       expect(preparedForLine(await render(name))).toBe(name);
+  });
+
+  it('places a mark with no precomposed letter where the font puts it, a little above its line', async () => {
+    const pdf = await render('Q\u0301 x');
+    expect(preparedForLine(pdf)).toBe('Q\u0301 x');
+    const doc = await PDFDocument.load(pdf);
+    const contents = doc.getPage(0).node.lookup(PDFName.of('Contents')) as PDFRawStream;
+    const rises = [
+      ...inflateSync(contents.getContents())
+        .toString('latin1')
+        .matchAll(/([-\d.]+) Ts/g),
+    ].map(([, rise]) => Number(rise));
+    // The acute over a capital: 178/1000 em at 10 pt, and back to the line after it.
+    expect(rises).toEqual([1.78, 0]);
   });
 
   it('stays exact however the texts before it were shaped: composed and precomposed, in either order', async () => {

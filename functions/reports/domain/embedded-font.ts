@@ -23,6 +23,8 @@ export interface PlacedGlyph {
   /** Where shaping puts it from the pen. */
   readonly dx: number;
   readonly dy: number;
+  /** Extracts as nothing: a right-to-left letter's mark, whose text goes with the letter. */
+  readonly silent: boolean;
 }
 
 interface CidEntry {
@@ -47,12 +49,41 @@ const utf16Hex = (text: string) => {
  */
 const withOwnCodePoints = new WeakSet<Font>();
 const MARK = /^\p{M}$/u;
+const MARKS = /^\p{M}+$/u;
 const ownCodePoints = (font: Font) => {
   if (withOwnCodePoints.has(font)) return;
   const shared = font.getGlyph.bind(font);
   font.getGlyph = (id: number, codePoints: number[] = []) =>
     Object.create(shared(id, codePoints), { codePoints: { value: codePoints } }) as Glyph;
   withOwnCodePoints.add(font);
+};
+
+/**
+ * The texts of a right-to-left run's glyphs (left to right) as extraction reads them back. A
+ * letter's marks (harakat, niqqud) come before it, drawn over it at no width: the letter extracts
+ * as itself and its marks, the marks as nothing, as poppler, reading a line by position, would
+ * set a mark apart from its letter. A glyph of several characters holds them in the order they
+ * are drawn, right to left, for poppler reverses each right-to-left stretch character by character.
+ */
+const rightToLeftTexts = (texts: string[]) => {
+  let marks: number[] = [];
+  texts.forEach((text, i) => {
+    if (text === '') return; // a glyph shaping added for no character (a dotless letter's dots)
+    if (MARKS.test(text)) marks.push(i);
+    else if (marks.length > 0) {
+      texts[i] =
+        text +
+        marks
+          .map((m) => texts[m])
+          .reverse()
+          .join('');
+      for (const m of marks) texts[m] = '';
+      marks = [];
+    }
+  });
+  texts.forEach((text, i) => {
+    texts[i] = [...text].reverse().join('');
+  });
 };
 
 export class EmbeddedFont {
@@ -101,8 +132,9 @@ export class EmbeddedFont {
   }
 
   /** An empty glyph of no width that extracts as `text` (joiners, bidi marks). */
-  invisible(text: string): PlacedGlyph {
-    return { cid: this.cid(this.font.glyphForCodePoint(0x20), text, 0), width: 0, advance: 0, dx: 0, dy: 0 };
+  invisible(text: string, draft = false): PlacedGlyph {
+    const cid = draft ? 0 : this.cid(this.font.glyphForCodePoint(0x20), text, 0);
+    return { cid, width: 0, advance: 0, dx: 0, dy: 0, silent: false };
   }
 
   /**
@@ -131,9 +163,14 @@ export class EmbeddedFont {
    * right-to-left run is shaped with its mirrored characters swapped (`(` for `)`). Each glyph
    * extracts as the characters it was shaped from, counted off the run (a ligature counts its
    * parts): so a mirrored glyph extracts as the character typed, and a joiner fontkit hides, which
-   * it gives as a space, as the joiner.
+   * it gives as a space, as the joiner. A draft only measures: its glyphs take no CID.
    */
-  shape(chars: readonly string[], rtl: boolean, mirror: (char: string) => string): PlacedGlyph[] {
+  shape(
+    chars: readonly string[],
+    rtl: boolean,
+    mirror: (char: string) => string,
+    draft = false,
+  ): PlacedGlyph[] {
     const units = this.units(chars);
     const input = units.map((u) => (rtl ? mirror(u.shaped) : u.shaped)).join('');
     // rtlm off: the Unicode mirroring is done, a font's own would swap a pair back.
@@ -146,20 +183,25 @@ export class EmbeddedFont {
     );
     const order = rtl ? [...units].reverse() : units;
     let next = 0;
-    return run.glyphs.map((glyph, i) => {
+    const texts = run.glyphs.map((glyph) => {
       const from = order.slice(next, next + glyph.codePoints.length);
       next += from.length;
-      const text = (rtl ? from.reverse() : from).map((u) => u.text).join('');
-      if (INVISIBLE.test(text)) return this.invisible(text);
-      if (glyph.id === 0) this.missing.add(text);
+      return (rtl ? from.reverse() : from).map((u) => u.text).join('');
+    });
+    if (rtl) rightToLeftTexts(texts);
+    return run.glyphs.map((glyph, i) => {
+      const text = texts[i]!;
+      if (INVISIBLE.test(text)) return this.invisible(text, draft);
+      if (glyph.id === 0 && !draft) this.missing.add(text);
       const position = run.positions[i]!;
       const width = Math.round(glyph.advanceWidth * this.scale);
       return {
-        cid: this.cid(glyph, text, width),
+        cid: draft ? 0 : this.cid(glyph, text, width),
         width,
         advance: Math.round(position.xAdvance * this.scale),
         dx: Math.round(position.xOffset * this.scale),
         dy: Math.round(position.yOffset * this.scale),
+        silent: text === '',
       };
     });
   }

@@ -75,8 +75,7 @@ export interface CharChoice {
  * the one before it (the one after it at the start), so spaces, punctuation and marks stay in
  * their word's run; a text of no script at all is Latin.
  */
-export const askedFamilies = (text: string): CharChoice[] => {
-  const han = hanFamilyOf(text);
+export const askedFamilies = (text: string, han: FontFamily = hanFamilyOf(text)): CharChoice[] => {
   const chars: CharChoice[] = [];
   const own: (FontFamily | undefined)[] = [];
   let at = 0;

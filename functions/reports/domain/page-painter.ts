@@ -62,6 +62,12 @@ export class PagePainter {
     const size = this.size;
     this.out.raw('1 0 0 1 ').num(x).num(y).raw('Tm\n');
     for (const piece of label.shaped.pieces) {
+      if (piece.at !== undefined)
+        this.out
+          .raw('1 0 0 1 ')
+          .num(x + (piece.at * size) / 1000)
+          .num(y)
+          .raw('Tm\n');
       if (piece.font !== this.font)
         this.out
           .raw('/' + piece.font + ' ')

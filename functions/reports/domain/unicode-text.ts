@@ -34,6 +34,8 @@ export interface TextPiece {
   readonly tj: string;
   /** Raised by this much (1/1000 em), for marks that shaping lifts or lowers. */
   readonly rise: number;
+  /** Drawn this far from the text's start (1/1000 em) rather than where the last piece ended. */
+  readonly at?: number;
 }
 
 export interface ShapedText {
@@ -48,13 +50,26 @@ const RLM = '\u200f';
 
 /** A TJ adjustment in hundredths, as the number PDF moves the pen back by. */
 const adjustment = (hundredths: number) => String(-hundredths / 100);
+const hex4 = (cid: number) => `<${cid.toString(16).padStart(4, '0')}>`;
 
-/** Glyphs of one font as TJ pieces, split where the rise changes. */
-const piecesOf = (font: string, glyphs: readonly PlacedGlyph[]): TextPiece[] => {
+/**
+ * Glyphs of one font as TJ pieces, split where the rise changes; `start` is where the first one
+ * is drawn from the text's start (hundredths of 1/1000 em). A silent mark that is raised or
+ * lowered goes to `apart`, drawn after the whole text at its own place: poppler takes a glyph off
+ * the baseline for the start of another line, even one that extracts as nothing, and would cut
+ * the text there.
+ */
+const piecesOf = (
+  font: string,
+  glyphs: readonly PlacedGlyph[],
+  start: number,
+  apart: TextPiece[],
+): TextPiece[] => {
   const pieces: TextPiece[] = [];
   let items: string[] = [];
   let rise = 0;
   let pending = 0;
+  let pen = start;
   const flush = () => {
     if (pending !== 0) items.push(adjustment(pending));
     pending = 0;
@@ -62,14 +77,21 @@ const piecesOf = (font: string, glyphs: readonly PlacedGlyph[]): TextPiece[] => 
     items = [];
   };
   for (const g of glyphs) {
+    if (g.silent && g.dy !== 0) {
+      apart.push({ font, tj: `[${hex4(g.cid)}]`, rise: g.dy / 100, at: (pen + g.dx) / 100 });
+      pending += g.advance;
+      pen += g.advance;
+      continue;
+    }
     if (g.dy !== rise) {
       flush();
       rise = g.dy;
     }
     pending += g.dx;
     if (pending !== 0) items.push(adjustment(pending));
-    items.push(`<${g.cid.toString(16).padStart(4, '0')}>`);
+    items.push(hex4(g.cid));
     pending = g.advance - g.width - g.dx;
+    pen += g.advance;
   }
   flush();
   return pieces;
@@ -112,9 +134,17 @@ export class UnicodeText {
     return shaped;
   }
 
-  private async shapeOnce(text: string, style: FontStyle): Promise<ShapedText> {
-    const hanFamily = hanFamilyOf(text);
-    const chars = askedFamilies(text);
+  /**
+   * `text` shaped; a part of a longer text keeps the longer one's Han family, and a draft, which
+   * only measures, adds no glyph to the fonts.
+   */
+  private async shapeOnce(
+    text: string,
+    style: FontStyle,
+    hanFamily = hanFamilyOf(text),
+    draft = false,
+  ): Promise<ShapedText> {
+    const chars = askedFamilies(text, hanFamily);
     // The first family whose font has the glyph; none has it: the one asked for shows its .notdef.
     for (const c of chars) {
       if (INVISIBLE.test(c.char)) continue;
@@ -131,18 +161,20 @@ export class UnicodeText {
     const mirror = (char: string) => bidi.getMirroredCharacter(char) ?? char;
     const rightToLeft = (run: TextRun | undefined) => run !== undefined && run.level % 2 === 1;
     const pieces: TextPiece[] = [];
+    const apart: TextPiece[] = [];
     let width = 0;
     for (let r = 0; r < runs.length; r++) {
       const run = runs[r]!;
       const face = await this.face(run.family, style);
       const rtl = rightToLeft(run);
-      const glyphs = face.shape([...text.slice(run.start, run.end)], rtl, mirror);
+      const glyphs = face.shape([...text.slice(run.start, run.end)], rtl, mirror, draft);
       // Marks where a right-to-left stretch starts and ends, for text extraction (see above).
-      if (rtl && !rightToLeft(runs[r - 1])) glyphs.unshift(face.invisible(RLM));
-      if (rtl && !rightToLeft(runs[r + 1])) glyphs.push(face.invisible(LRM));
+      if (rtl && !rightToLeft(runs[r - 1])) glyphs.unshift(face.invisible(RLM, draft));
+      if (rtl && !rightToLeft(runs[r + 1])) glyphs.push(face.invisible(LRM, draft));
+      pieces.push(...piecesOf(face.name, glyphs, width, apart));
       for (const g of glyphs) width += g.advance;
-      pieces.push(...piecesOf(face.name, glyphs));
     }
+    pieces.push(...apart);
     return { width: width / 100, pieces };
   }
 
@@ -151,22 +183,24 @@ export class UnicodeText {
    * characters (grapheme clusters: a letter keeps its marks) that fit with an ellipsis.
    */
   async fit(text: string, style: FontStyle, size: number, maxWidth: number): Promise<ShapedText> {
-    const whole = await this.shape(text, style);
-    if ((whole.width * size) / 1000 <= maxWidth) return whole;
+    const han = hanFamilyOf(text);
+    const fits = async (candidate: string) =>
+      ((await this.shapeOnce(candidate, style, han, true)).width * size) / 1000 <= maxWidth;
+    if (await fits(text)) return this.shape(text, style);
     const graphemes = [...new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)].map(
       (s) => s.segment,
     );
-    const cut = (count: number) =>
-      this.shapeOnce(graphemes.slice(0, count).join('').trimEnd() + ELLIPSIS, style);
-    // Most characters that fit: widths grow with the count, so halve the range.
+    const cut = (count: number) => graphemes.slice(0, count).join('').trimEnd() + ELLIPSIS;
+    // Most characters that fit: widths grow with the count, so halve the range. Only the text
+    // drawn takes glyphs in the fonts.
     let low = 0;
     let high = graphemes.length - 1;
     while (low < high) {
       const middle = Math.ceil((low + high) / 2);
-      if (((await cut(middle)).width * size) / 1000 <= maxWidth) low = middle;
+      if (await fits(cut(middle))) low = middle;
       else high = middle - 1;
     }
-    return cut(low);
+    return this.shapeOnce(cut(low), style, han);
   }
 
   /** The fonts drawn from, by resource name. */

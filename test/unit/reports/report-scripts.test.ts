@@ -92,6 +92,8 @@ const NAMES = {
   arabicBetweenLatin: 'Anna محمد علي Smith',
   rightToLeftFirst: 'محمد Łukasz',
   parenthesesInArabic: 'أحمد (علي) حسن',
+  arabicWithHarakat: 'مُحَمَّد عَلِيّ',
+  hebrewWithNiqqud: 'שָׁלוֹם כֹּהֵן',
 };
 
 describe('a report in every script', () => {
@@ -104,25 +106,29 @@ describe('a report in every script', () => {
   );
 
   it('draws every character with a real glyph of an embedded subset that has a ToUnicode map', async () => {
-    // Kana among them make every Han character Japanese: no Chinese face.
-    const pdf = await render(Object.values(NAMES).join(' '));
-    const fonts = pdfFonts(pdf);
-    const embedded = fonts.filter((f) => !STANDARD_FONTS.test(f.name));
-    expect(embedded.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(
-      [
-        'NotoSans-Regular',
-        'NotoSansArabic-Regular',
-        'NotoSansHebrew-Regular',
-        'NotoSansJP-Regular',
-        'NotoSansKR-Regular',
-      ].sort(),
-    );
-    expect(embedded.every((f) => f.embedded && f.subset && f.unicode)).toBe(true);
-    const glyphs = await shownGlyphs(pdf);
-    expect(glyphs.length).toBeGreaterThan(100);
-    expect(missingGlyphs(glyphs)).toEqual([]);
-    // Subsets: a few kilobytes of each font, not its megabytes.
-    expect(pdf.byteLength).toBeLessThan(120_000);
+    const used = new Set<string>();
+    let glyphCount = 0;
+    for (const name of Object.values(NAMES)) {
+      const pdf = await render(name);
+      const embedded = pdfFonts(pdf).filter((f) => !STANDARD_FONTS.test(f.name));
+      expect(embedded.every((f) => f.embedded && f.subset && f.unicode)).toBe(true);
+      for (const f of embedded) used.add(f.name.replace(/^[A-Z]{6}\+/, ''));
+      const glyphs = await shownGlyphs(pdf);
+      expect(missingGlyphs(glyphs)).toEqual([]);
+      glyphCount += glyphs.length;
+      // Subsets: a few kilobytes of each font, not its megabytes.
+      expect(pdf.byteLength).toBeLessThan(40_000);
+    }
+    expect(glyphCount).toBeGreaterThan(200);
+    // Traditional Chinese among them too: the Simplified face has its characters.
+    expect([...used].sort()).toEqual([
+      'NotoSans-Regular',
+      'NotoSansArabic-Regular',
+      'NotoSansHebrew-Regular',
+      'NotoSansJP-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansSC-Regular',
+    ]);
   });
 
   it('joins Arabic letters into their contextual forms and draws right-to-left text mirrored', async () => {
@@ -204,6 +210,19 @@ describe('a report in every script', () => {
       periodStart.xMin - 8,
     );
     expect(Math.max(...header.map((w) => w.xMax))).toBeCloseTo(RIGHT, 0);
+  });
+
+  it('embeds only what a shortened text draws, in the fonts its whole text chose', async () => {
+    // Cut before the kana and the Arabic: the kanji stay Japanese, and no Arabic face comes in.
+    const name = `Łukasz ${'山田'.repeat(60)} はなこ محمد`;
+    const pdf = await render(name);
+    expect(preparedForLine(pdf)).toMatch(/^Łukasz [山田]+…$/);
+    const faces = pdfFonts(pdf)
+      .filter((f) => !STANDARD_FONTS.test(f.name))
+      .map((f) => f.name.replace(/^[A-Z]{6}\+/, ''));
+    expect(faces.sort()).toEqual(['NotoSans-Regular', 'NotoSansJP-Regular']);
+    const drawn = new Set((await shownGlyphs(pdf)).map((g) => g.text));
+    expect(drawn).toEqual(new Set(['Ł', 'u', 'k', 'a', 's', 'z', ' ', '山', '田', '…']));
   });
 
   it('loads no font and no engine for a report whose text the standard fonts print, and embeds none', async () => {

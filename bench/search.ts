@@ -104,7 +104,8 @@ const publish = async (products: number, dir: string, texts: Texts = 'latin'): P
     textBytes: size(to.text('fr')),
     textUnpackedBytes: snapshot.texts.get('fr')!.length,
     coldBytes,
-    allBytes: coldBytes + LANGUAGES.filter((l) => l !== 'fr').reduce((n: number, l) => n + size(to.text(l)), 0),
+    allBytes:
+      coldBytes + LANGUAGES.filter((l) => l !== 'fr').reduce((n: number, l) => n + size(to.text(l)), 0),
   };
 };
 

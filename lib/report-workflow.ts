@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { REPORT_ENV, WEBHOOK_ENV } from '#functions/contracts/environment';
+import { LAYER_FONTS_ROOT } from '#functions/contracts/report-fonts';
 import {
   CALLBACK_RETRY,
   GENERATE_RETRY,
@@ -26,6 +27,7 @@ import { ApiFunction } from './api-function';
 import { LAMBDA_SERVICE_ERRORS, LAMBDA_THROTTLED, lambdaTask } from './lambda-task';
 import { functionEntry } from './project-paths';
 import { ReportBucket } from './report-bucket';
+import { reportFontsLayer } from './report-fonts-layer';
 import { resourceName, routeFunctionName } from './resource-names';
 import type { StageSettings } from './stage';
 import { workflowStateMachine } from './workflow-state-machine';
@@ -90,6 +92,9 @@ export class ReportWorkflow extends Construct {
     });
     this.generator.bindTable(table, reportFunctions.generate.table);
     this.generator.addEnvironment(REPORT_ENV.bucket, this.bucket.bucket.bucketName);
+    // Fonts and text engine for text beyond the standard fonts, read only then (docs/decisions/report-export.md D102).
+    this.generator.addLayers(reportFontsLayer(this, 'ReportFonts', settings));
+    this.generator.addEnvironment(REPORT_ENV.fontsRoot, LAYER_FONTS_ROOT);
     this.bucket.grantWriteReports(this.generator);
 
     this.stateRecorder = this.taskFunction('StateRecorder', reportFunctions.recordState, settings, {

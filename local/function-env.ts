@@ -6,6 +6,7 @@ import {
   TABLE_NAME_ENV,
   WEBHOOK_ENV,
 } from '#functions/contracts/environment';
+import { projectRoot } from '#lib/project-paths';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 import { SANDBOX_WEBHOOK_KEY_NAME } from './webhooks/sandbox-webhooks';
 
@@ -69,6 +70,8 @@ export const functionEnvironment = (
       }
     : {}),
   [REPORT_ENV.allowLoopbackCallbacks]: '1',
+  // The report's fonts and text engine: the project's own packages (a stage's are in a layer).
+  [REPORT_ENV.fontsRoot]: projectRoot,
   // The one deployment served over http: its Location headers say so (docs/decisions/http-requests.md D61).
   [API_SCHEME_ENV]: 'http',
   AWS_REGION: SANDBOX_REGION,

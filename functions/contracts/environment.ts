@@ -39,6 +39,11 @@ export const REPORT_ENV = {
   stateMachineArn: 'REPORT_STATE_MACHINE_ARN',
   /** Set by the sandbox alone: also accept `http://127.0.0.1:<port>` and `http://localhost:<port>` callbacks. */
   allowLoopbackCallbacks: 'SANDBOX_ALLOW_LOOPBACK_CALLBACKS',
+  /**
+   * The generator's: the directory whose `node_modules/` holds the report's fonts and text engine
+   * (functions/contracts/report-fonts.ts), read only for a text beyond the standard fonts.
+   */
+  fontsRoot: 'REPORT_FONTS_ROOT',
 } as const;
 
 /** Variables of the functions that make or use the callers' webhook signing secrets (docs/decisions/report-export.md D60). */

@@ -5,52 +5,18 @@
  * a user registered by an event first, so no seeded customer's list changes under other tests.
  */
 
-import { setTimeout as sleep } from 'node:timers/promises';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { eventsDeadLetterQueueName } from '#lib/order-events-settings';
 import { localQueueUrl, sandboxSqsClient } from '#local/queues/local-sqs';
-import { runningSandbox } from '#local/running-sandbox';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '#local/sandbox-identity';
 import { api, baseUrl } from './support/api';
-import { bearer, sandboxStateDir, tokenFor } from './support/tokens';
+import { runningSharedSandbox, sendEvents, until } from './support/bus-events';
+import { bearer, tokenFor } from './support/tokens';
 
 /** Registered by a user.registered event before the order tests. */
 const CUSTOMER = 5003;
 const ORDER = 9101;
 const NEW_USER = 5001;
 const UNKNOWN_USER = 5002;
-
-const running = () => {
-  const sandbox = runningSandbox(sandboxStateDir());
-  if (!sandbox) throw new Error('No sandbox runs for the e2e tests');
-  return sandbox;
-};
-const bus = () =>
-  new EventBridgeClient({
-    endpoint: running().eventsEndpoint,
-    region: SANDBOX_REGION,
-    credentials: SANDBOX_CREDENTIALS,
-  });
-
-const send = async (...events: { type: string; detail: Record<string, unknown> }[]) => {
-  const client = bus();
-  try {
-    const answer = await client.send(
-      new PutEventsCommand({
-        Entries: events.map(({ type, detail }) => ({
-          EventBusName: 'commerce-api-sandbox',
-          Source: type.startsWith('order.') ? 'commerce.orders' : 'commerce.users',
-          DetailType: type,
-          Detail: JSON.stringify(detail),
-        })),
-      }),
-    );
-    expect(answer.FailedEntryCount).toBe(0);
-  } finally {
-    client.destroy();
-  }
-};
 
 /** Deliveries the consumer has settled so far (deleted or left for a retry). */
 const settled = async (): Promise<number> => {
@@ -61,24 +27,10 @@ const settled = async (): Promise<number> => {
   return consumer ? consumer.deleted + consumer.retried : 0;
 };
 
-const until = async <T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 10_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
-    await sleep(25);
-  }
-};
-
 /** Sends events and waits until the consumer has handled that many more deliveries. */
 const sendAndSettle = async (...events: { type: string; detail: Record<string, unknown> }[]) => {
   const before = await settled();
-  await send(...events);
+  await sendEvents(...events);
   await until('the consumer', async () => ((await settled()) >= before + events.length ? true : undefined));
 };
 
@@ -108,7 +60,7 @@ const expectedOrder = {
 
 describe('order events', () => {
   beforeAll(async () => {
-    await send({
+    await sendEvents({
       type: 'user.registered',
       detail: {
         eventId: `e2e-user-${CUSTOMER}-v1`,
@@ -131,7 +83,7 @@ describe('order events', () => {
   it('an order.placed is readable at GET /orders/{id} and first in /@me/orders within 2 s', async () => {
     const listBefore = await api('/@me/orders?limit=1', { headers: customer });
     const started = Date.now();
-    await send({ type: 'order.placed', detail: placed() });
+    await sendEvents({ type: 'order.placed', detail: placed() });
     const order = await until(
       'the order',
       async () => {
@@ -185,7 +137,7 @@ describe('order events', () => {
   });
 
   it('a bad event (unknown user, or failing its schema) lands in the dead-letter queue, counted, and writes nothing', async () => {
-    const sandbox = running();
+    const sandbox = runningSharedSandbox();
     const sqs = sandboxSqsClient(sandbox.sqsEndpoint);
     const deadLetters = async () => {
       const { Attributes } = await sqs.send(
@@ -199,7 +151,7 @@ describe('order events', () => {
     try {
       const before = await deadLetters();
       const retriedBefore = await settled();
-      await send(
+      await sendEvents(
         {
           type: 'order.placed',
           detail: placed({ id: ORDER + 1, userId: UNKNOWN_USER, eventId: 'e2e-unknown-user' }),
@@ -226,7 +178,7 @@ describe('user events', () => {
   it('a user.registered makes a user whose /@me answers', async () => {
     const token = bearer(tokenFor(NEW_USER));
     expect((await api('/@me', { headers: token })).status).toBe(404);
-    await send({
+    await sendEvents({
       type: 'user.registered',
       detail: {
         eventId: `e2e-user-${NEW_USER}-v1`,

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import type { OrderRecord } from '../../orders/domain/order';
-import { ContentWriter } from './content-writer';
+import { PagePainter } from './page-painter';
 import {
   byCreation,
   type CurrencyTotal,
@@ -45,19 +45,21 @@ import {
   TOTALS_LEADING,
   ZEBRA,
 } from './report-layout';
-import { textWidth, truncateToWidth, widthTable } from './text-metrics';
-import { toWinAnsi } from './win-ansi';
+import { type Label, ReportTexts } from './report-text';
+import type { ReportFonts } from './text-engine';
 
 /**
  * The orders report as a PDF: A4 portrait, a title block on the first page, a running header on
  * the others, a table of orders whose header row repeats on every page, the totals after the
  * last row and "Page x of y" in every footer.
  *
- * It scales to 100,000 orders by writing each page's content stream itself: raw PDF operators
- * with the standard Helvetica fonts (WinAnsi, one byte a character), text widths from a
- * 256-entry table, one compressed stream per page and no object per cell. Pages share one
- * resource dictionary. A page's operators are written as bytes into one reused buffer
- * (`ContentWriter`), so no page text accumulates on the heap.
+ * It scales to 100,000 orders by writing each page's content stream itself: raw PDF operators,
+ * text widths from the fonts' metrics, one compressed stream per page and no object per cell.
+ * Pages share one resource dictionary. A page's operators are written as bytes into one reused
+ * buffer (`PagePainter`), so no page text accumulates on the heap. Text the standard Helvetica
+ * fonts print exactly (WinAnsi) is drawn in them; any other text, in any script, in embedded
+ * subsets of the Noto fonts, shaped once however many pages repeat it (`ReportTexts`,
+ * docs/decisions/report-export.md D101).
  */
 
 export interface OrdersReportInput {
@@ -70,6 +72,10 @@ export interface OrdersReportInput {
   readonly generatedAt: Date;
   /** Whose orders these are, e.g. `Customer 2 (claire.martin)` or `All customers (administrator)`. */
   readonly preparedFor: string;
+  /** Where the fonts for text beyond WinAnsi come from; needed only when a text has such characters. */
+  readonly fonts?: ReportFonts;
+  /** Told the characters no font has a glyph for (each shows as the font's empty box). */
+  readonly onMissingGlyphs?: (characters: readonly string[]) => void;
 }
 
 export const REPORT_TITLE = 'Orders report';
@@ -83,15 +89,11 @@ export const NO_ORDERS_TEXT = 'No orders in this period.';
 const deflate = (bytes: Uint8Array): Uint8Array =>
   Uint8Array.prototype.slice.call(deflateSync(bytes, { chunkSize: 4096 }));
 
-/** The words of the status column, computed once per status. */
-const statusCells = new Map<string, string>();
-const statusCell = (status: string) => {
-  let cell = statusCells.get(status);
-  if (cell === undefined) {
-    cell = toWinAnsi(statusLabel(status));
-    statusCells.set(status, cell);
-  }
-  return cell;
+/** A label for each distinct value, prepared before the pages are drawn. */
+const labelsOf = async (values: Iterable<string>, label: (value: string) => Promise<Label>) => {
+  const labels = new Map<string, Label>();
+  for (const value of values) if (!labels.has(value)) labels.set(value, await label(value));
+  return labels;
 };
 
 export const renderOrdersReport = async (input: OrdersReportInput): Promise<Uint8Array> => {
@@ -109,69 +111,61 @@ export const renderOrdersReport = async (input: OrdersReportInput): Promise<Uint
   doc.setCreationDate(input.generatedAt);
   doc.setModificationDate(input.generatedAt);
 
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const widths = { F1: widthTable(regular), F2: widthTable(bold) };
-  const resources = doc.context.register(
-    doc.context.obj({ Font: { F1: regular.ref, F2: bold.ref }, ProcSet: ['PDF', 'Text'] }),
+  // Every text shaped before the first page: the embedded fonts load (when needed) here.
+  const texts = await ReportTexts.create(doc, input.fonts);
+  const plain = (text: string) => texts.label(text, 'regular');
+  const bold = (text: string) => texts.label(text, 'bold');
+  const periodText = `${input.startDate} to ${input.endDate}`;
+  const period = await plain(periodText);
+  const generated = await plain(formatUtc(input.generatedAt));
+  const footer = await plain(`Generated ${formatUtc(input.generatedAt)}`);
+  const forFirstPage = await texts.fitted(
+    input.preparedFor,
+    'regular',
+    META_SIZE,
+    RIGHT - LEFT - META_LABEL_WIDTH,
   );
+  const forX = LEFT + texts.width(await bold(REPORT_TITLE), SMALL_SIZE) + 8;
+  const forOtherPages = await texts.fitted(
+    input.preparedFor,
+    'regular',
+    SMALL_SIZE,
+    RIGHT - texts.width(period, SMALL_SIZE) - 16 - forX,
+  );
+  const statuses = await labelsOf(new Set(orders.map((o) => o.status)), (s) => plain(statusLabel(s)));
+  const currencies = await labelsOf(
+    totals.map((t) => t.currency),
+    plain,
+  );
+  const boldCurrencies = await labelsOf(currencies.keys(), bold);
+  const totalIn = await labelsOf(currencies.keys(), (c) => bold(`Total in ${c}`));
+  const meta: [string, Label][] = [
+    ['Period', period],
+    ['Prepared for', forFirstPage],
+    ['Generated', generated],
+  ];
 
-  const period = toWinAnsi(`${input.startDate} to ${input.endDate}`);
-  const preparedFor = toWinAnsi(input.preparedFor);
-  const generated = toWinAnsi(formatUtc(input.generatedAt));
-  const currencies = new Map(totals.map((t) => [t.currency, toWinAnsi(t.currency)]));
+  const resources = doc.context.register(
+    doc.context.obj({ Font: await texts.fontResources(), ProcSet: ['PDF', 'Text'] }),
+  );
   const plan = planPages(orders.length, 1 + totals.length);
   const pageCount = plan.length;
-
-  const out = new ContentWriter();
-  // Text state of the current BT … ET, to emit Tf and g only when they change.
-  let font: 'F1' | 'F2' = 'F1';
-  let size = 0;
-  let grey = '';
-  const setFont = (name: 'F1' | 'F2', points: number) => {
-    if (name !== font || points !== size)
-      out
-        .raw('/' + name + ' ')
-        .num(points)
-        .raw('Tf\n');
-    font = name;
-    size = points;
-  };
-  const setGrey = (level: string) => {
-    if (level !== grey) out.raw(level + ' g\n');
-    grey = level;
-  };
-  /** WinAnsi `bytes` at (x, y) in the current font. */
-  const show = (bytes: string, x: number, y: number) => {
-    out.raw('1 0 0 1 ').num(x).num(y).raw('Tm ').literal(bytes).raw(' Tj\n');
-  };
-  const showRight = (bytes: string, right: number, y: number) =>
-    show(bytes, right - textWidth(bytes, widths[font], size), y);
-  const rule = (y: number) => {
-    out.num(LEFT).num(y).raw('m ').num(RIGHT).num(y).raw('l\n');
-  };
-  const band = (y: number, height: number) => {
-    out
-      .num(LEFT)
-      .num(y)
-      .num(RIGHT - LEFT)
-      .num(height)
-      .raw('re\n');
-  };
+  const paint = new PagePainter(texts);
+  const out = paint.out;
 
   const totalsLine = (y: number, t: CurrencyTotal | undefined) => {
-    setFont('F2', TABLE_SIZE);
+    paint.setFont('F2', TABLE_SIZE);
     if (t === undefined) {
-      show('Number of orders', LEFT + CELL_PAD, y);
-      showRight(formatCount(orders.length), columns.amount, y);
+      paint.show('Number of orders', LEFT + CELL_PAD, y);
+      paint.showRight(formatCount(orders.length), columns.amount, y);
       return;
     }
-    show('Total in ' + currencies.get(t.currency)!, LEFT + CELL_PAD, y);
-    setFont('F1', TABLE_SIZE);
-    show(`(${formatCount(t.count)} ${t.count === 1 ? 'order' : 'orders'})`, columns.status, y);
-    setFont('F2', TABLE_SIZE);
-    showRight(formatMinor(t.minor, t.digits), columns.amount, y);
-    show(currencies.get(t.currency)!, columns.currency, y);
+    paint.draw(totalIn.get(t.currency)!, LEFT + CELL_PAD, y);
+    paint.setFont('F1', TABLE_SIZE);
+    paint.show(`(${formatCount(t.count)} ${t.count === 1 ? 'order' : 'orders'})`, columns.status, y);
+    paint.setFont('F2', TABLE_SIZE);
+    paint.showRight(formatMinor(t.minor, t.digits), columns.amount, y);
+    paint.draw(boldCurrencies.get(t.currency)!, columns.currency, y);
   };
 
   for (let p = 0; p < pageCount; p++) {
@@ -185,92 +179,79 @@ export const renderOrdersReport = async (input: OrdersReportInput): Promise<Uint
     // Fills: the header band, then every other row (zebra).
     if (page.table) {
       out.raw(HEADER_FILL + ' g\n');
-      band(rowsTop, HEADER_HEIGHT);
+      paint.band(rowsTop, HEADER_HEIGHT);
       out.raw('f\n' + ZEBRA + ' g\n');
       for (let r = 1; r < page.rowEnd - page.rowStart; r += 2)
-        band(rowsTop - (r + 1) * ROW_HEIGHT, ROW_HEIGHT);
+        paint.band(rowsTop - (r + 1) * ROW_HEIGHT, ROW_HEIGHT);
       out.raw('f\n');
     }
     // Rules: under the running header, around the rows, above the footer.
     out.raw(RULE + ' G 0.5 w\n');
-    if (!first) rule(RUNNING_RULE);
+    if (!first) paint.rule(RUNNING_RULE);
     if (page.table) {
-      rule(rowsTop);
-      rule(rowsBottom);
+      paint.rule(rowsTop);
+      paint.rule(rowsBottom);
     }
-    rule(FOOTER_RULE);
-    out.raw('S\nBT\n');
-    font = 'F1';
-    size = 0;
-    grey = '';
+    paint.rule(FOOTER_RULE);
+    out.raw('S\n');
+    paint.beginText();
 
     // Title block (page 1) or running header (the others).
     if (first) {
-      setGrey(INK);
-      setFont('F2', TITLE_SIZE);
-      show(REPORT_TITLE, LEFT, FIRST_TITLE_BASELINE);
-      const meta: [string, string][] = [
-        ['Period', period],
-        ['Prepared for', preparedFor],
-        ['Generated', generated],
-      ];
+      paint.setGrey(INK);
+      paint.setFont('F2', TITLE_SIZE);
+      paint.show(REPORT_TITLE, LEFT, FIRST_TITLE_BASELINE);
       meta.forEach(([label, value], i) => {
         const y = FIRST_META_BASELINE - i * META_LEADING;
-        setGrey(MUTED);
-        setFont('F1', META_SIZE);
-        show(label, LEFT, y);
-        setGrey(INK);
-        show(
-          truncateToWidth(value, widths.F1, META_SIZE, RIGHT - LEFT - META_LABEL_WIDTH),
-          LEFT + META_LABEL_WIDTH,
-          y,
-        );
+        paint.setGrey(MUTED);
+        paint.setFont('F1', META_SIZE);
+        paint.show(label, LEFT, y);
+        paint.setGrey(INK);
+        paint.draw(value, LEFT + META_LABEL_WIDTH, y);
       });
     } else {
-      setGrey(MUTED);
-      setFont('F2', SMALL_SIZE);
-      show(REPORT_TITLE, LEFT, RUNNING_BASELINE);
-      setFont('F1', SMALL_SIZE);
-      const forX = LEFT + textWidth(REPORT_TITLE, widths.F2, SMALL_SIZE) + 8;
-      const forWidth = RIGHT - textWidth(period, widths.F1, SMALL_SIZE) - 16 - forX;
-      show(truncateToWidth(preparedFor, widths.F1, SMALL_SIZE, forWidth), forX, RUNNING_BASELINE);
-      showRight(period, RIGHT, RUNNING_BASELINE);
+      paint.setGrey(MUTED);
+      paint.setFont('F2', SMALL_SIZE);
+      paint.show(REPORT_TITLE, LEFT, RUNNING_BASELINE);
+      paint.setFont('F1', SMALL_SIZE);
+      paint.draw(forOtherPages, forX, RUNNING_BASELINE);
+      paint.drawRight(period, RIGHT, RUNNING_BASELINE);
     }
 
     if (orders.length === 0) {
-      setGrey(INK);
-      setFont('F1', 12);
-      show(NO_ORDERS_TEXT, LEFT, tableTop - 20);
+      paint.setGrey(INK);
+      paint.setFont('F1', 12);
+      paint.show(NO_ORDERS_TEXT, LEFT, tableTop - 20);
     }
 
     if (page.table) {
       // The header row, labels aligned like their columns.
       const hy = tableTop - 13.5;
-      setGrey(INK);
-      setFont('F2', TABLE_SIZE);
-      showRight('Order', columns.id, hy);
-      show('Created (UTC)', columns.date, hy);
-      if (columns.customer !== undefined) showRight('Customer', columns.customer, hy);
-      show('Status', columns.status, hy);
-      showRight('Total', RIGHT - CELL_PAD, hy);
+      paint.setGrey(INK);
+      paint.setFont('F2', TABLE_SIZE);
+      paint.showRight('Order', columns.id, hy);
+      paint.show('Created (UTC)', columns.date, hy);
+      if (columns.customer !== undefined) paint.showRight('Customer', columns.customer, hy);
+      paint.show('Status', columns.status, hy);
+      paint.showRight('Total', RIGHT - CELL_PAD, hy);
 
-      setFont('F1', TABLE_SIZE);
+      paint.setFont('F1', TABLE_SIZE);
       let y = rowsTop - 10;
       for (let r = page.rowStart; r < page.rowEnd; r++, y -= ROW_HEIGHT) {
         const o = orders[r]!;
-        showRight(String(o.id), columns.id, y);
-        show(o.createdAt, columns.date, y);
-        if (columns.customer !== undefined) showRight(String(o.userId), columns.customer, y);
-        show(statusCell(o.status), columns.status, y);
+        paint.showRight(String(o.id), columns.id, y);
+        paint.show(o.createdAt, columns.date, y);
+        if (columns.customer !== undefined) paint.showRight(String(o.userId), columns.customer, y);
+        paint.draw(statuses.get(o.status)!, columns.status, y);
         const digits = fractionDigits(o.total.currency);
-        showRight(formatMinor(toMinor(o.total.value, digits), digits), columns.amount, y);
-        show(currencies.get(o.total.currency)!, columns.currency, y);
+        paint.showRight(formatMinor(toMinor(o.total.value, digits), digits), columns.amount, y);
+        paint.draw(currencies.get(o.total.currency)!, columns.currency, y);
       }
     }
 
     if (page.totalsEnd > page.totalsStart) {
       let y = (page.table ? rowsBottom : tableTop) - TOTALS_GAP;
-      setGrey(INK);
+      paint.setGrey(INK);
       for (let line = page.totalsStart; line < page.totalsEnd; line++) {
         y -= TOTALS_LEADING;
         totalsLine(y + 4, line === 0 ? undefined : totals[line - 1]);
@@ -278,10 +259,10 @@ export const renderOrdersReport = async (input: OrdersReportInput): Promise<Uint
     }
 
     // Footer: when, and "Page x of y".
-    setGrey(MUTED);
-    setFont('F1', SMALL_SIZE);
-    show('Generated ' + generated, LEFT, FOOTER_BASELINE);
-    showRight(`Page ${p + 1} of ${pageCount}`, RIGHT, FOOTER_BASELINE);
+    paint.setGrey(MUTED);
+    paint.setFont('F1', SMALL_SIZE);
+    paint.draw(footer, LEFT, FOOTER_BASELINE);
+    paint.showRight(`Page ${p + 1} of ${pageCount}`, RIGHT, FOOTER_BASELINE);
     out.raw('ET\n');
 
     const stream = doc.context.stream(deflate(out.bytes()), { Filter: 'FlateDecode' });
@@ -290,5 +271,7 @@ export const renderOrdersReport = async (input: OrdersReportInput): Promise<Uint
     pdfPage.node.set(PDFName.of('Contents'), doc.context.register(stream));
   }
 
+  const missing = await texts.finish();
+  if (missing.length > 0) input.onMissingGlyphs?.(missing);
   return doc.save({ useObjectStreams: true, objectsPerTick: Number.POSITIVE_INFINITY });
 };

@@ -43,42 +43,23 @@ export const winAnsiChar = (byte: number): string | undefined => {
   return undefined;
 };
 
-const byteOf = (code: number): number | undefined => {
-  if (code < 0x20) return 0x20; // tabs, line breaks: a space
-  if (code < 0x7f || (code >= 0xa0 && code <= 0xff)) return code;
-  return HIGH_CONTROLS[code];
-};
-
-/** Letters with a stroke, which Unicode does not decompose into a base letter and a mark. */
-const STROKED: Readonly<Record<string, string>> = {
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ħ: 'h',
-  Ħ: 'H',
-  ı: 'i',
-  ŧ: 't',
-  Ŧ: 'T',
-};
-
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+const byteOf = (code: number): number | undefined =>
+  (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) ? code : HIGH_CONTROLS[code];
+
 /**
- * `text` as WinAnsi bytes. Characters outside the encoding lose their accents or strokes when
- * they have any (ő → o, ł → l) and become `?` otherwise, so a name never makes the report fail.
+ * `text` as WinAnsi bytes when every character is one of the encoding's, as it is (no
+ * normalisation: what is drawn must extract as the text given); undefined otherwise, for the
+ * report's embedded fonts to print (docs/decisions/report-export.md D101).
  */
-export const toWinAnsi = (text: string): string => {
+export const exactWinAnsi = (text: string): string | undefined => {
   if (PRINTABLE_ASCII.test(text)) return text;
   let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0)!;
-    let byte = byteOf(code);
-    if (byte === undefined) {
-      const base = STROKED[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
-      byte = base.length === 1 ? byteOf(base.charCodeAt(0)) : undefined;
-    }
-    out += String.fromCharCode(byte ?? 0x3f);
+  for (let i = 0; i < text.length; i++) {
+    const byte = byteOf(text.charCodeAt(i));
+    if (byte === undefined) return undefined;
+    out += String.fromCharCode(byte);
   }
   return out;
 };

@@ -6,6 +6,7 @@ import type { UserStore } from '../../identity/store/user-store';
 import type { OrderStore } from '../../orders/store/order-store';
 import { createdAtBounds, MAX_REPORT_ORDERS, type ReportJob } from '../domain/report-job';
 import { renderOrdersReport } from '../domain/report-pdf';
+import type { ReportFonts } from '../domain/text-engine';
 import { WorkflowError } from '../domain/workflow-error';
 import type { ReportFileWriter } from '../store/report-files';
 import type { ReportJobStore } from '../store/report-job-store';
@@ -17,12 +18,25 @@ const preparedFor = async (users: UserStore, job: ReportJob) => {
   return job.allCustomers ? `All customers, for administrator ${who}` : who;
 };
 
+/** `U+0E01 U+0E02`: which characters, never the text they were in. */
+const codePoints = (characters: readonly string[]) =>
+  characters
+    .flatMap((c) => [...c])
+    .map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
+    .join(' ');
+
 /**
  * The workflow's first task: the PDF of the job's orders, written to the report files. An
  * unknown job or a range with too many orders fails for good; a storage failure is retried.
  */
 export const generateReport = async (
-  deps: { jobs: ReportJobStore; orders: OrderStore; users: UserStore; files: ReportFileWriter },
+  deps: {
+    jobs: ReportJobStore;
+    orders: OrderStore;
+    users: UserStore;
+    files: ReportFileWriter;
+    fonts: ReportFonts;
+  },
   reportId: string,
   now: Date,
 ): Promise<GeneratedReport> => {
@@ -42,6 +56,10 @@ export const generateReport = async (
     endDate: job.endDate,
     generatedAt: now,
     preparedFor: await preparedFor(deps.users, job),
+    fonts: deps.fonts,
+    // The report is still made: those characters show as empty boxes, and extract as themselves.
+    onMissingGlyphs: (characters) =>
+      logger.warn('report text has characters no report font draws', { characters: codePoints(characters) }),
   });
   try {
     await deps.files.put(reportId, pdf);

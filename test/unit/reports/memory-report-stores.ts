@@ -2,9 +2,14 @@ import type { UserRecord } from '#functions/identity/domain/user';
 import type { UserStore } from '#functions/identity/store/user-store';
 import type { OrderRecord } from '#functions/orders/domain/order';
 import type { OrderStore } from '#functions/orders/store/order-store';
+import { reportFontFiles } from '#functions/reports/adapters/report-font-files';
 import type { ReportJob } from '#functions/reports/domain/report-job';
 import type { ReportFileWriter } from '#functions/reports/store/report-files';
 import type { ReportJobStore } from '#functions/reports/store/report-job-store';
+import { projectRoot } from '#lib/project-paths';
+
+/** The report's fonts from the project's own packages, where the sandbox reads them too. */
+export const projectFonts = reportFontFiles(projectRoot);
 
 /** The report ports in memory, with the same conditional rules as the DynamoDB adapter. */
 export const memoryJobStore = () => {

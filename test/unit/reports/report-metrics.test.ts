@@ -9,7 +9,13 @@ import { recordReportState, sendReportCallback } from '#functions/reports/servic
 import { partnerAnswering } from '../../support/local-partner';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
 import { captureMetrics } from '../support/metrics-capture';
-import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
+import {
+  memoryFiles,
+  memoryJobStore,
+  memoryOrderStore,
+  memoryUserStore,
+  projectFonts,
+} from './memory-report-stores';
 import { REPORT_ID, reportJob } from './report-fixtures';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -38,6 +44,7 @@ describe('report metrics', () => {
           : store,
         users: memoryUserStore(users),
         files: memoryFiles().store,
+        fonts: projectFonts,
       },
       REPORT_ID,
       NOW,

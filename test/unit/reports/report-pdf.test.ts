@@ -4,6 +4,7 @@ import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import type { OrderRecord, OrderStatus } from '#functions/orders/domain/order';
 import { planPages, ROWS_ON_FIRST_PAGE, ROWS_PER_PAGE } from '#functions/reports/domain/report-layout';
 import { type OrdersReportInput, renderOrdersReport } from '#functions/reports/domain/report-pdf';
+import { projectFonts } from './memory-report-stores';
 
 const STATUSES: OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
 
@@ -146,11 +147,23 @@ describe('renderOrdersReport, special cases', () => {
   });
 
   it('prints names with parentheses, backslashes and accents, and shortens a name too long for its line', async () => {
-    const preparedFor = 'Customer 7 (zoë.łukasiewicz) \\ Ærø — ' + 'x'.repeat(200);
-    const [page] = pagesText(await renderOrdersReport(input(ordersOf(3), { preparedFor })));
-    expect(page).toContain('Customer 7 (zoë.lukasiewicz) \\ Ærø — xxx');
-    expect(page).toMatch(/x…\n/);
-    expect(page).not.toContain('x'.repeat(200));
+    for (const name of ['zoë.martin', 'zoë.łukasiewicz']) {
+      const preparedFor = `Customer 7 (${name}) \\ Ærø — ${'x'.repeat(200)}`;
+      const [page] = pagesText(
+        await renderOrdersReport(input(ordersOf(3), { preparedFor, fonts: projectFonts })),
+      );
+      expect(page).toContain(`Customer 7 (${name}) \\ Ærø — xxx`);
+      expect(page).toMatch(/x…\n/);
+      expect(page).not.toContain('x'.repeat(200));
+    }
+  });
+
+  it('prints the name in any script (the fonts it needs are embedded: report-scripts.test.ts)', async () => {
+    const preparedFor = 'Łukasz Żółć-Иванов 山田 Αθήνα (lukasz)';
+    const [page] = pagesText(
+      await renderOrdersReport(input(ordersOf(3), { preparedFor, fonts: projectFonts })),
+    );
+    expect(page).toContain(`Prepared for       ${preparedFor}`);
   });
 
   it('starts a page for the totals when the rows fill the last one', async () => {

@@ -14,7 +14,13 @@ import {
 } from '#functions/reports/services/report-request-service';
 import { partnerAnswering } from '../../support/local-partner';
 import { memoryCallerLimitStore } from '../support/memory-caller-limit-store';
-import { memoryFiles, memoryJobStore, memoryOrderStore, memoryUserStore } from './memory-report-stores';
+import {
+  memoryFiles,
+  memoryJobStore,
+  memoryOrderStore,
+  memoryUserStore,
+  projectFonts,
+} from './memory-report-stores';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const customer = { userId: 2, admin: false };
@@ -184,7 +190,13 @@ describe('generateReport', () => {
             orderStore.ordersCreatedBetween(o, f, t, options.max!),
         }
       : orderStore;
-    const deps2 = { jobs: deps.jobs, orders: capped, users: memoryUserStore(users), files: files.store };
+    const deps2 = {
+      jobs: deps.jobs,
+      orders: capped,
+      users: memoryUserStore(users),
+      files: files.store,
+      fonts: projectFonts,
+    };
     return { job, files, run: () => generateReport(deps2, job.id, NOW) };
   };
 

@@ -12,9 +12,9 @@ const swc = [
 
 const common = {
   rootDir: import.meta.dirname,
-  // middy 7 and dinero.js 2 are ESM only: swc transforms them to CommonJS (middy through its entry, below).
+  // middy 7, dinero.js 2 and github-slugger 2 are ESM only: swc transforms them to CommonJS (middy through its entry, below).
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme|@actions|dinero.js)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|jose|@seriousme|@actions|dinero.js|github-slugger)/)'],
   moduleNameMapper: {
     // package.json "imports": one alias per top folder, and #commons for functions/commons.
     '^#commons/(.*)$': '<rootDir>/functions/commons/$1',

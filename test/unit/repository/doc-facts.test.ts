@@ -51,13 +51,14 @@ const docPages = (): string[] => {
 };
 
 const architecture = read('docs/architecture.md');
+const table = read('docs/table.md');
 const deploying = read('docs/deploying.md');
 /** The outputs of the stage's stack, as lib/ declares them. */
 const stackOutputs = [...read('lib/commerce-api-stack.ts').matchAll(/new CfnOutput\(this, '(\w+)'/g)].map(
   (m) => m[1],
 );
 
-describe('docs/architecture.md "The table"', () => {
+describe('docs/table.md "Every item"', () => {
   const version = '20260101T120000Z-ab12';
   /** Every key the key modules build, by the name of the export that builds it. */
   const keys: Record<string, { pk: string; sk: string }> = {
@@ -89,7 +90,7 @@ describe('docs/architecture.md "The table"', () => {
     const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '.+');
     return new RegExp(`^${escaped}$`);
   };
-  const rows = section(architecture, '## The table')
+  const rows = section(table, '## Every item')
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| item '))
     .map((line) => {

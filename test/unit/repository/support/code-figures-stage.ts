@@ -243,8 +243,8 @@ export const stageFigures: readonly CodeFigure[] = [
     said: [/arm64, (\d+) MB and (\d+) s by default/],
   },
   {
-    of: "the sandbox's function timeout: the functions' default (lib/api-function.ts)",
-    is: [functionDefaults[1]!],
+    of: "the sandbox's function timeout (local/lambda/lambda-context.ts FUNCTION_TIMEOUT_MS)",
+    is: [inSource('local/lambda/lambda-context.ts', /FUNCTION_TIMEOUT_MS = ([\d_]+);/) / 1000],
     said: [/a (\d+) s function timeout/],
   },
   {

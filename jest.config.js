@@ -12,10 +12,10 @@ const swc = [
 
 const common = {
   rootDir: import.meta.dirname,
-  // middy 7, dinero.js 2 and unicode-case-folding are ESM only: swc transforms them to CommonJS (middy through its entry, below).
+  // middy 7, dinero.js 2, unicode-case-folding and github-slugger 2 are ESM only: swc transforms them to CommonJS (middy through its entry, below).
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@middy|jose|@seriousme|@actions|dinero.js|unicode-case-folding)/)',
+    '/node_modules/(?!(@middy|jose|@seriousme|@actions|dinero.js|unicode-case-folding|github-slugger)/)',
   ],
   moduleNameMapper: {
     // package.json "imports": one alias per top folder, and #commons for functions/commons.

@@ -13,7 +13,8 @@
  *   authorizer context with the functions' own code;
  * - searches (`POST /products/search`, and `GET /products` with `searchCriteria`, docs/decisions/search-engine.md
  *   D68): the active version, then together the reference data (GetItem: every search checks its
- *   criteria and prices against it, docs/decisions/http-requests.md D13, D46) and the objects of
+ *   criteria and prices against it, docs/decisions/http-requests.md D13;
+ *   docs/decisions/catalogue-versions.md D46) and the objects of
  *   the search snapshot a cold search reads (the columns, the text index of the request's
  *   language, and the stock when the criteria ask for `in_stock`), each a pre-signed GET read whole;
  * - listings (`GET /products`, `GET /countries/{id}/products`: a search in id order,

@@ -17,7 +17,8 @@ import { SMOKE_LIMIT_SCOPES, smokeEventId } from '#lib/smoke-access';
 export interface StageStore {
   /**
    * The smoke user's record, webhook secret list and per-caller limit items (docs/decisions/limits-and-throttles.md D59,
-   * D60), and the outcome item of the event that registered it in the sandbox (D78).
+   * docs/decisions/report-export.md D60), and the outcome item of the event that registered it in the
+   * sandbox (docs/decisions/order-and-user-events.md D78).
    */
   removeUserItems(userId: number): Promise<void>;
   removeBatch(batchId: number): Promise<void>;

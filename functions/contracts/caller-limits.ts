@@ -1,6 +1,6 @@
 /**
  * Every per-caller limit and the status route's throttle, as plain numbers (docs/decisions/limits-and-throttles.md D25,
- * D26, D56–D59): the functions enforce them, the stack's API is built with the throttle, and
+ * D26, D59; docs/decisions/report-export.md D56; docs/decisions/order-batches.md D57, D58): the functions enforce them, the stack's API is built with the throttle, and
  * the sandbox runs the same functions, so it holds the same numbers as a deployed stage. The
  * limit table of docs/operations.md and docs/api.md quote them. No imports on purpose.
  *

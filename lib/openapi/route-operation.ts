@@ -43,7 +43,7 @@ export const routeOperation = (route: Route, contract: RouteContract) => {
       required,
       schema: property,
       // A list is declared comma-separated (`productType=book,computer`), what a generated client
-      // sends; the service also takes the parameter repeated (docs/decisions/http-requests.md D9, D86).
+      // sends; the service also takes the parameter repeated (docs/decisions/http-requests.md D9; docs/decisions/api-contract.md D86).
       ...(property.type === 'array'
         ? {
             style: 'form',

@@ -157,7 +157,7 @@ const n = (value: number) => value.toLocaleString('en-US');
 /**
  * Error answers documented once (components.responses, by name) and referenced by every
  * operation: the gateway gives them before any function runs, whatever the route
- * (docs/decisions/http-requests.md D1, D87). The 400 is also every function's.
+ * (docs/decisions/http-requests.md D1; docs/decisions/api-contract.md D87). The 400 is also every function's.
  */
 export const sharedErrorResponses = {
   BadRequest: {
@@ -181,13 +181,14 @@ export const sharedErrorResponses = {
   },
 } as const satisfies Readonly<Record<string, { readonly status: number; readonly description: string }>>;
 
-/** The 415 of every operation that takes a body (docs/decisions/http-requests.md D45, D87). */
+/** The 415 of every operation that takes a body (docs/decisions/http-requests.md D45; docs/decisions/api-contract.md D87). */
 export const UNSUPPORTED_MEDIA_TYPE =
   'The body is not JSON (`application/json`, or `application/*+json`), or its `charset` is not UTF-8 ' +
   '(`unsupported_media_type`). Without `Content-Type` the body is read as JSON.';
 
 /**
- * The 429 of the routes with a per-caller limit (docs/decisions/limits-and-throttles.md D25, D56–D58), from the numbers
+ * The 429 of the routes with a per-caller limit (docs/decisions/limits-and-throttles.md D25;
+ * docs/decisions/report-export.md D56; docs/decisions/order-batches.md D57, D58), from the numbers
  * the functions enforce; every route may also meet the API's throttling.
  */
 export const callerLimitResponses: Readonly<Record<string, string>> = {

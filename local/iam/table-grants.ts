@@ -4,7 +4,7 @@ import type { FunctionSpec } from '#functions/function-registry';
 import { deniedParts } from './table-requests';
 
 /**
- * The sandbox plays IAM for the table (docs/decisions/functions-and-bundles.md D53, D54): while a function runs, each
+ * The sandbox plays IAM for the table (docs/decisions/functions-and-bundles.md D53; docs/decisions/sandbox-and-tools.md D54): while a function runs, each
  * DynamoDB request it sends through the functions' shared client is checked against that
  * function's grants (functions/routes.ts or functions/function-registry.ts, the same lists the stack turns into its policy) and,
  * outside them, refused with AccessDeniedException, as AWS would. So every e2e test runs each

@@ -1,5 +1,5 @@
 /**
- * Order batches as a new user meets them (issue 4, docs/decisions/order-batches.md D4, D3): a batch of 1,000 items is accepted
+ * Order batches as a new user meets them (issue 4, docs/decisions/order-batches.md D4; docs/decisions/tokens-and-rights.md D3): a batch of 1,000 items is accepted
  * at once (201, Location, `pending`), completes within seconds through the queue with `count`
  * 1,000 and `errors` listing exactly the items that are not the caller's orders, and the orders
  * carry their new `sent_on`. Only its creator (and administrators) see a batch; a malformed

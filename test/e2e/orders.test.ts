@@ -1,5 +1,5 @@
 /**
- * Orders over HTTP (spec "Orders", docs/decisions/tokens-and-rights.md D3, D7, D10, D11): an order is read by its owner or an
+ * Orders over HTTP (spec "Orders", docs/decisions/tokens-and-rights.md D3, D11; docs/decisions/http-requests.md D7, D10): an order is read by its owner or an
  * administrator and is otherwise exactly an unknown order; HEAD has GET's status and never a
  * body; order reads are `private`; `/@me/orders` pages the caller's orders newest first, as the
  * seed has them.

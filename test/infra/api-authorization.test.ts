@@ -188,7 +188,7 @@ describe('gateway responses', () => {
       StatusCode: status,
       ResponseParameters: {
         'gatewayresponse.header.Content-Type': "'application/json'",
-        // docs/decisions/http-requests.md D1, D87: no error is ever cached.
+        // docs/decisions/http-requests.md D1; docs/decisions/api-contract.md D87: no error is ever cached.
         'gatewayresponse.header.Cache-Control': "'no-store'",
       },
     });

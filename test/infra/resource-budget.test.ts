@@ -7,7 +7,7 @@
  * the measured cost per route, and fails when any stack passes the budget. The stacks are counted
  * as `cdk synth` writes them for a team: with CDK's metadata resource in each, and prod's file
  * completed with its account, region and alarm e-mail (whose subscription is one resource more).
- * The figures docs/deploying.md, docs/performance.md and docs/decisions/functions-and-bundles.md state of these templates are read from their text and
+ * The figures docs/deploying.md, docs/performance.md, docs/architecture.md and docs/decisions/functions-and-bundles.md state of these templates are read from their text and
  * held to the counts.
  */
 import { readFileSync } from 'node:fs';
@@ -123,6 +123,7 @@ function docFigures(): DocFigure[] {
   const deploying = 'docs/deploying.md';
   const performance = 'docs/performance.md';
   const nested = 'docs/decisions/functions-and-bundles.md';
+  const architecture = 'docs/architecture.md';
   return [
     {
       doc: deploying,
@@ -156,6 +157,16 @@ function docFigures(): DocFigure[] {
     { doc: nested, sentence: /their share of the (\d+) new routes/, figure: added },
     { doc: nested, sentence: /the budget is (\d+) a stack/, figure: RESOURCE_BUDGET },
     { doc: performance, sentence: /≤ (\d+) a stack; outputs and parameters ≤ 200/, figure: RESOURCE_BUDGET },
+    {
+      doc: architecture,
+      sentence: /keep every stack under (\d+) resources up to \d+ routes/,
+      figure: RESOURCE_BUDGET,
+    },
+    {
+      doc: architecture,
+      sentence: /keep every stack under \d+ resources up to (\d+) routes/,
+      figure: ROUTES_TO_FIT,
+    },
   ].map((f) => ({ ...f, figure: String(f.figure) }));
 }
 

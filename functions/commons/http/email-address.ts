@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * An e-mail address as the API has always taken it (docs/decisions/tokens-and-rights.md D11, D50), a pattern of our
+ * An e-mail address as the API has always taken it (docs/decisions/tokens-and-rights.md D11; docs/decisions/stages-and-deploys.md D50), a pattern of our
  * own since valibot's `email()` refuses some of what it accepts, such as an apostrophe
  * (`o'brien@example.com`) or a hyphen ending a domain label (D37).
  */

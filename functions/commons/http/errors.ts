@@ -34,13 +34,17 @@ export const unsupportedCharset = () =>
     'The request body must be UTF-8: send charset=utf-8 or no charset.',
   );
 
-/** docs/decisions/http-requests.md D1, D25, D56–D58: over a per-caller limit; `Retry-After` is whole seconds to wait. */
+/**
+ * Over a per-caller limit; `Retry-After` is whole seconds to wait (docs/decisions/http-requests.md D1;
+ * docs/decisions/limits-and-throttles.md D25; docs/decisions/report-export.md D56;
+ * docs/decisions/order-batches.md D57, D58).
+ */
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_requests', 'Too many requests; wait before calling again.', {
     'Retry-After': String(retryAfterSeconds),
   });
 
-/** docs/decisions/http-requests.md D1, D73: data the answer needs is being made; `Retry-After` is whole seconds to wait. */
+/** docs/decisions/http-requests.md D1; docs/decisions/catalogue-versions.md D73: data the answer needs is being made; `Retry-After` is whole seconds to wait. */
 export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
   new HttpError(503, 'service_unavailable', message, { 'Retry-After': String(retryAfterSeconds) });
 

@@ -4,7 +4,7 @@ import type { CallerLimitStore } from './caller-limit-store';
 
 /**
  * What each operation of the per-caller limits store (dynamodb-caller-limit-store.ts) does to the
- * table (docs/decisions/functions-and-bundles.md D53, D59), for one scope: only that scope's items, `LIMIT#<scope>#<user>`,
+ * table (docs/decisions/functions-and-bundles.md D53; docs/decisions/limits-and-throttles.md D59), for one scope: only that scope's items, `LIMIT#<scope>#<user>`,
  * so a function limited on report polls cannot touch a caller's batch or report buckets.
  */
 export const callerLimitAccess = (scope: LimitScope) => {

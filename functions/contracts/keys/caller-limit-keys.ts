@@ -1,5 +1,6 @@
 /**
- * Per-caller limits in the table (docs/decisions/limits-and-throttles.md D25, D56–D58): one item per caller and scope,
+ * Per-caller limits in the table (docs/decisions/limits-and-throttles.md D25;
+ * docs/decisions/report-export.md D56; docs/decisions/order-batches.md D57, D58): one item per caller and scope,
  * `LIMIT#<scope>#<user id>` / `LIMIT`, holding the caller's GCRA `tat` (functions/commons/gcra.ts)
  * and, for the scopes that count work in progress, the ids of what is in progress. The functions
  * that take or release a place read and write items under this prefix only.

@@ -4,7 +4,7 @@ import type { WebhookSecretStore } from './webhook-secret-store';
 
 const SECRETS = [`${WEBHOOK_SECRETS_KEY_PREFIX}*`];
 
-/** What each operation of the webhook secret store (dynamodb-webhook-secret-store.ts) does to the table (docs/decisions/functions-and-bundles.md D53, D60). */
+/** What each operation of the webhook secret store (dynamodb-webhook-secret-store.ts) does to the table (docs/decisions/functions-and-bundles.md D53; docs/decisions/report-export.md D60). */
 export const webhookSecretStoreAccess = {
   list: [{ actions: ['dynamodb:GetItem'], leadingKeys: SECRETS }],
   add: [{ actions: ['dynamodb:UpdateItem'], leadingKeys: SECRETS }],

@@ -83,7 +83,7 @@ describe('GCRA, the token bucket of every per-caller limit (docs/decisions/limit
   });
 });
 
-describe('the numbers of the per-caller limits (docs/decisions/report-export.md D56–D58)', () => {
+describe('the numbers of the per-caller limits (docs/decisions/report-export.md D56; docs/decisions/order-batches.md D57, D58)', () => {
   it('let a poller that follows Retry-After (every 2 s) use half the status refill', () => {
     expect(STATUS_POLLS.refillSeconds / STATUS_POLLS.capacity).toBe(1);
   });

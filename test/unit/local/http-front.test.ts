@@ -90,7 +90,7 @@ describe('the HTTP front', () => {
     ['a failing function (500)', '/throws', {}],
     ['no token (401)', '/orders/1', {}],
   ] as [string, string, RequestInit][])(
-    'answers %s with Cache-Control: no-store (docs/decisions/http-requests.md D1, D87)',
+    'answers %s with Cache-Control: no-store (docs/decisions/http-requests.md D1; docs/decisions/api-contract.md D87)',
     async (_, path, init) => {
       const response = await call(path, init);
       expect(response.status).toBeGreaterThanOrEqual(400);

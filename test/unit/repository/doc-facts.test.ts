@@ -20,6 +20,7 @@ import * as outcomeKeys from '#functions/contracts/keys/outcome-keys';
 import * as reportKeys from '#functions/contracts/keys/report-keys';
 import * as webhookSecretKeys from '#functions/contracts/keys/webhook-secret-keys';
 import * as eventStore from '#functions/events/store/dynamodb-event-store';
+import { routes } from '#functions/routes';
 import { projectRoot } from '#lib/project-paths';
 
 const read = (file: string) => readFileSync(path.join(projectRoot, file), 'utf8');
@@ -51,13 +52,14 @@ const docPages = (): string[] => {
 };
 
 const architecture = read('docs/architecture.md');
+const table = read('docs/table.md');
 const deploying = read('docs/deploying.md');
 /** The outputs of the stage's stack, as lib/ declares them. */
 const stackOutputs = [...read('lib/commerce-api-stack.ts').matchAll(/new CfnOutput\(this, '(\w+)'/g)].map(
   (m) => m[1],
 );
 
-describe('docs/architecture.md "The table"', () => {
+describe('docs/table.md "Every item"', () => {
   const version = '20260101T120000Z-ab12';
   /** Every key the key modules build, by the name of the export that builds it. */
   const keys: Record<string, { pk: string; sk: string }> = {
@@ -89,7 +91,7 @@ describe('docs/architecture.md "The table"', () => {
     const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, '.+');
     return new RegExp(`^${escaped}$`);
   };
-  const rows = section(architecture, '## The table')
+  const rows = section(table, '## Every item')
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| item '))
     .map((line) => {
@@ -180,6 +182,30 @@ describe('docs/deploying.md', () => {
     const pinned: string = JSON.parse(read('package.json')).devDependencies.node;
     expect(deploying).toContain(`dev dependency \`node\` ${pinned}`);
     expect(read('lib/api-function.ts')).toContain(`NODEJS_${pinned.split('.')[0]}_X`);
+  });
+});
+
+describe('docs/api.md "Authentication"', () => {
+  const publicList = section(read('docs/api.md'), '## Authentication')
+    .split('\n\n')
+    .find((paragraph) => paragraph.trim().startsWith('Public, no token needed'))!
+    .replace(/\s+/g, ' ');
+  /** A route as the list writes it: its method and path with `{id}` for a variable, or a sub-resource by its name. */
+  const named = (route: (typeof routes)[number]) => {
+    const path = route.path.replace(/\{[^}]+\}/g, '{id}');
+    const sub = /^\/products\/\{id\}\/(\w+)$/.exec(path)?.[1];
+    return sub ? `\`${sub}\`` : `\`${route.method} ${path}\``;
+  };
+
+  it('lists every public route of the route table as needing no token, and no token route', () => {
+    const isPublic = (route: (typeof routes)[number]) => publicList.includes(named(route));
+    expect(
+      routes.filter((route) => route.access === 'public' && !isPublic(route)).map((r) => r.name),
+    ).toEqual([]);
+    expect(routes.filter((route) => route.access === 'token' && isPublic(route)).map((r) => r.name)).toEqual(
+      [],
+    );
+    expect(routes.filter(isPublic).length).toBeGreaterThan(10);
   });
 });
 

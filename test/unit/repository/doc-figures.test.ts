@@ -1,6 +1,6 @@
 /**
  * The figures the docs state about the code are the code's (CONTRIBUTING.md, "Docs that stay
- * true"; docs/decisions/codebase-conventions.md D107). Each figure of the code is a row of the
+ * true"; docs/decisions/codebase-conventions.md D106). Each figure of the code is a row of the
  * tables in support/ (code-figures-api.ts, -stage.ts, -decisions.ts): what it is, the code's value (imported, or read from
  * the module's source), and the sentences that state it; every page is searched for every
  * sentence, so a figure restated anywhere is held too. And every number with a unit of time,

@@ -1,6 +1,6 @@
 /**
  * What the docs point at exists in a fresh clone (CONTRIBUTING.md, "Docs that stay true";
- * docs/decisions/codebase-conventions.md D107): every repository path README.md, CONTRIBUTING.md and
+ * docs/decisions/codebase-conventions.md D106): every repository path README.md, CONTRIBUTING.md and
  * docs/ name, as a code span or in prose, is a file or folder git keeps; every relative link and
  * anchor resolves, in-page and across pages, reference-style ones included, with the anchors GitHub
  * gives headings; every decision a page names exists (that each is on the page cited with it,

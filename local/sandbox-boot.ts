@@ -143,6 +143,8 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
+    // The task functions load in their thread while the rest of the start goes on.
+    stepFunctions.warm();
     return {
       state,
       queues,

@@ -24,7 +24,7 @@ import { readOutcomes } from '#cli/events/read-outcomes';
 import type { BusEvent } from '#functions/contracts/event-messages';
 import { outcomeKey } from '#functions/contracts/keys/outcome-keys';
 import { eventFunctions } from '#functions/function-registry';
-import { eventBusName } from '#lib/order-events-settings';
+import { eventBusName, orderEventsSettings } from '#lib/order-events-settings';
 import { sendEvents } from '#local/events/send-events';
 import { SANDBOX_FAULTS_ENV } from '#local/faults';
 import { sandboxDynamoDbClient } from '#local/local-dynamodb';
@@ -116,7 +116,7 @@ export async function benchOrderEvents(): Promise<BenchRow[]> {
         row: `${LABEL} | ${perSecond} events/s; ${units.toFixed(0)} write units an order.placed (${perMillion(units)} per million), of which the outcome record ${outcomeWrites.toFixed(0)} (${perMillion(outcomeWrites)} per million) | reported | ok`,
         detail:
           `${LABEL}: ${EVENTS} order.placed events of ${CUSTOMER_IDS.length} customers in calls of 10, ` +
-          `${seconds.toFixed(2)} s from the first PutEvents to the last applied (one poller, records in order); ` +
+          `${seconds.toFixed(2)} s from the first PutEvents to the last applied (up to ${orderEventsSettings.consumer.maxConcurrency} batches of ${orderEventsSettings.consumer.batchSize} at once, the stack's maximum concurrency); ` +
           `${writes.toFixed(2)} DynamoDB writes per event (the transaction's items: customer check, order, counter; ` +
           `and the UpdateItem of the event's outcome record: ${appliedOutcomes} records, at most ${largest} bytes). On-demand: ${TRANSACTION_ITEMS} transactional ` +
           `items × 2 + ${outcomeWrites.toFixed(0)} = ${units.toFixed(0)} write units an event, ${perMillion(units)} per million events at ` +

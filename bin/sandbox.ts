@@ -28,7 +28,7 @@ import { SANDBOX_CALLBACK_RETRY_MS } from '#local/reports/sandbox-reports';
 import { writeRunningSandbox } from '#local/running-sandbox';
 import { type BootedSandbox, bootSandbox } from '#local/sandbox-boot';
 import { parseSandboxOptions, USAGE } from '#local/sandbox-options';
-import { countDynamoDbRequests, STATS_PATH, sandboxStats } from '#local/sandbox-stats';
+import { STATS_PATH, sandboxStats } from '#local/sandbox-stats';
 import { StateDirBusyError } from '#local/state-dir';
 import { SANDBOX_RETRY_PAUSE_MS } from '#local/stepfunctions/executions';
 import { webhookKeyFile } from '#local/webhooks/sandbox-stage-key';
@@ -68,26 +68,20 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
   const { state, queues, reports, stepFunctions } = sandbox;
-  // Requests at dynalite; the items are recorded at the transaction front (local/sandbox-stats.ts).
-  const dynamodbRequests = countDynamoDbRequests(state.dynamodb.endpoint);
   let front: HttpFront | undefined;
   let mappings: QueueMappings | undefined;
   // New requests stop first, then deliveries and executions (their invocations in progress
   // finish; executions stay recorded as running, for the next start), then the servers.
   const shutdown = async () => {
-    try {
-      await front?.close();
-      await mappings?.stop();
-      await sandbox.close();
-    } finally {
-      dynamodbRequests.stop();
-    }
+    await front?.close();
+    await mappings?.stop();
+    await sandbox.close();
   };
 
   try {
     const stats = sandboxStats({
-      dynamodb: dynamodbRequests,
-      items: sandbox.items,
+      // Counted at the DynamoDB front, in dynalite's thread (local/sandbox-stats.ts).
+      dynamodb: sandbox.dynamodbCounters,
       mappings: () => mappings?.stats() ?? {},
       executions: () => stepFunctions.stats(),
     });

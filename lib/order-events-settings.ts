@@ -13,6 +13,15 @@ const CONSUMER_TIMEOUT_SECONDS = 30;
 /** Lambda guidance for SQS event sources: visibility timeout at least 6 × the function timeout. */
 const VISIBILITY_TIMEOUT_SECONDS = 6 * CONSUMER_TIMEOUT_SECONDS;
 
+/** The events consumer: Lambda's SQS settings, and how many batches it runs at once. */
+export interface EventsConsumerSettings extends QueueConsumerSettings {
+  /**
+   * The event source mapping's maximum concurrency (2 to 1,000): at most this many batches are
+   * invoked at once. Five is where Lambda starts a backlog (docs/decisions/order-and-user-events.md D98).
+   */
+  readonly maxConcurrency: number;
+}
+
 export const orderEventsSettings = {
   /** `consume-events`, on the events queue. */
   consumer: {
@@ -22,6 +31,7 @@ export const orderEventsSettings = {
     // the checkout sends few enough events that fuller batches would save little.
     maxBatchingWindowSeconds: 0,
     reportBatchItemFailures: true,
+    maxConcurrency: 5,
   },
   /** The events queue between the bus's rule and the consumer. */
   queue: {
@@ -41,7 +51,7 @@ export const orderEventsSettings = {
   /** How long, and how often, EventBridge tries to hand an event to the queue before its dead-letter queue. */
   target: { maxEventAgeSeconds: DAY_SECONDS, retryAttempts: 185 },
 } as const satisfies {
-  consumer: QueueConsumerSettings;
+  consumer: EventsConsumerSettings;
   queue: QueueSettings & { maxReceiveCount: number };
   deadLetterQueue: QueueSettings;
   target: { maxEventAgeSeconds: number; retryAttempts: number };

@@ -115,6 +115,7 @@ export class OrderEvents extends Construct {
         batchSize: consumer.batchSize,
         maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds),
         reportBatchItemFailures: consumer.reportBatchItemFailures,
+        maxConcurrency: consumer.maxConcurrency,
       }),
     );
 

@@ -7,16 +7,35 @@ import {
   ResourceNotFoundException,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { type DynaliteThreadData, type DynaliteThreadMessage, dynaliteServer } from './dynalite-server';
+import {
+  type DynaliteThreadData,
+  type DynaliteThreadMessage,
+  type DynaliteThreadRequest,
+  dynaliteServer,
+  type FrontCountersDocument,
+} from './dynalite-server';
 import { listenOnLoopback } from './listen';
 import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from './sandbox-identity';
 import { typeScriptWorker } from './ts-worker';
 
+/** The front that serves with dynalite in its thread (local/dynalite-thread.ts): its pacing and counters. */
+export interface ThreadFront {
+  /** A request of the API's readers: counted as a table read by the front's pacing of bulk writes. */
+  noteRead(): void;
+  /** What the front counted so far: requests sent on to dynalite by operation, items written and deleted. */
+  counters(): Promise<FrontCountersDocument>;
+}
+
 export interface LocalDynamoDb {
-  /** `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_DYNAMODB` for the functions. */
+  /**
+   * `http://127.0.0.1:<port>`, the value of `AWS_ENDPOINT_URL_DYNAMODB` for the functions: in a
+   * thread, the DynamoDB front's, with transactions (local/transactions/); here, dynalite's own.
+   */
   readonly endpoint: string;
   /** A client for the sandbox's own use (table creation, seeding). */
   readonly client: DynamoDBClient;
+  /** In a thread only: the front that serves there. */
+  readonly front?: ThreadFront;
   /** Stops the server and closes the LevelDB store, so another process may open the directory. */
   close(): Promise<void>;
 }
@@ -27,9 +46,10 @@ export interface StartDynamoDbOptions {
   /** 0 (default) picks a free port. */
   readonly port?: number;
   /**
-   * In a worker thread of its own (the sandbox's; docs/decisions/sandbox-and-tools.md D81): a
-   * publish's writes then take another core than the API's readers. In this thread otherwise (unit
-   * tests, which look into its store).
+   * In a worker thread of its own, behind the sandbox's DynamoDB front (the sandbox's;
+   * docs/decisions/sandbox-and-tools.md D81, D99): a publish's writes then take another core than
+   * the API's readers. In this thread otherwise, without the front (unit tests, which look into
+   * its store).
    */
   readonly thread?: boolean;
 }
@@ -40,6 +60,7 @@ export const sandboxDynamoDbClient = (endpoint: string) =>
 /** A served dynalite: its port, and how to close it (the server and the LevelDB store). */
 interface Served {
   readonly port: number;
+  readonly front?: ThreadFront;
   close(): Promise<void>;
 }
 
@@ -61,27 +82,52 @@ const serveInThread = async (options: StartDynamoDbOptions): Promise<Served> => 
     ...(options.path ? { path: options.path } : {}),
   };
   const thread = typeScriptWorker(THREAD_FILE, { workerData: data });
-  /** The thread's next message; its error, or its end, rejects. */
-  const next = () =>
-    new Promise<DynaliteThreadMessage>((resolve, reject) => {
-      const stopped = (code: number) => reject(new Error(`dynalite's thread stopped (exit code ${code})`));
-      thread.once('message', (message: DynaliteThreadMessage) => {
-        thread.off('error', reject).off('exit', stopped);
-        resolve(message);
-      });
-      thread.once('error', reject).once('exit', stopped);
+  const tell = (request: DynaliteThreadRequest) => thread.postMessage(request);
+  const asked = new Map<
+    number,
+    { resolve: (counters: FrontCountersDocument) => void; reject: (error: Error) => void }
+  >();
+  let nextId = 1;
+  let ended: (error: Error | undefined) => void = () => {};
+  const closed = new Promise<Error | undefined>((resolve) => {
+    ended = resolve;
+  });
+  const serving = await new Promise<number>((resolve, reject) => {
+    thread.on('message', (message: DynaliteThreadMessage) => {
+      if (message.kind === 'serving') resolve(message.port);
+      else if (message.kind === 'counters') {
+        const { id, kind: _kind, ...counters } = message;
+        asked.get(id)?.resolve(counters);
+        asked.delete(id);
+      } else ended(message.error ? new Error(message.error) : undefined);
     });
-  const serving = await next().catch(async (error: unknown) => {
+    const stopped = (error: Error) => {
+      reject(error);
+      ended(error);
+      for (const question of asked.values()) question.reject(error);
+      asked.clear();
+    };
+    thread.once('error', stopped);
+    thread.once('exit', (code) => stopped(new Error(`dynalite's thread stopped (exit code ${code})`)));
+  }).catch(async (error: unknown) => {
     await thread.terminate();
     throw error;
   });
-  if (serving.kind !== 'serving') throw new Error(`dynalite's thread said ${serving.kind} before it served`);
   return {
-    port: serving.port,
+    port: serving,
+    front: {
+      noteRead: () => tell({ kind: 'read' }),
+      counters: () =>
+        new Promise((resolve, reject) => {
+          const id = nextId++;
+          asked.set(id, { resolve, reject });
+          tell({ kind: 'counters', id });
+        }),
+    },
     async close() {
-      thread.postMessage('close');
-      const closed = await next().finally(() => thread.terminate());
-      if (closed.kind === 'closed' && closed.error) throw new Error(closed.error);
+      tell({ kind: 'close' });
+      const error = await closed.finally(() => thread.terminate());
+      if (error) throw error;
     },
   };
 };
@@ -95,6 +141,7 @@ export async function startDynamoDb(options: StartDynamoDbOptions = {}): Promise
   return {
     endpoint,
     client,
+    ...(served.front ? { front: served.front } : {}),
     close() {
       // Idempotent: a signal handler and a normal exit path may both ask.
       if (!closing) {

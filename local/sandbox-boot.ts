@@ -13,7 +13,7 @@ import {
   SANDBOX_CATALOGUE_BUCKET,
   type SandboxCatalogue,
 } from './catalogue/sandbox-catalogue';
-import type { ItemWrites } from './dynamodb-item-writes';
+import type { FrontCountersDocument } from './dynalite-server';
 import { openSandboxEvents, runningEvents, type SandboxEvents } from './events/sandbox-events';
 import type { FaultInjector } from './faults';
 import { applyFunctionEnvironment } from './function-env';
@@ -30,7 +30,6 @@ import { type LocalS3, startLocalS3 } from './s3/local-s3';
 import { openSandboxState, type SandboxState } from './sandbox-state';
 import { statePaths } from './state-dir';
 import { openSandboxStepFunctions, type SandboxStepFunctions } from './stepfunctions/sandbox-step-functions';
-import { startTransactionFront, type TransactionFront } from './transactions/transaction-front';
 import { openSandboxWebhooks, runningWebhooks, type SandboxWebhooks } from './webhooks/sandbox-webhooks';
 
 /** Where s3rver keeps the buckets' objects as files. */
@@ -66,8 +65,11 @@ export interface BootedSandbox {
   readonly jwks: unknown;
   /** A request of the API's readers: paces a publish's bulk writes like a table read (docs/decisions/sandbox-and-tools.md D81). */
   noteRead(): void;
-  /** The items the functions' write requests wrote and deleted, recorded at the transaction front (`/_sandbox/stats`). */
-  readonly items: ItemWrites;
+  /**
+   * What the DynamoDB front counted (`/_sandbox/stats`): the requests sent on to dynalite by
+   * operation, and the items the write requests wrote and deleted.
+   */
+  dynamodbCounters(): Promise<FrontCountersDocument>;
   /** Stops the executions (they stay RUNNING in the journal), then every server, then the state. */
   close(): Promise<void>;
 }
@@ -86,7 +88,6 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
   let s3: LocalS3 | undefined;
   let reports: SandboxReports | undefined;
   let stepFunctions: SandboxStepFunctions | undefined;
-  let transactions: TransactionFront | undefined;
   let events: SandboxEvents | undefined;
   let webhooks: SandboxWebhooks | undefined;
   const close = async () => {
@@ -95,7 +96,6 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
       await Promise.all([
         stepFunctions?.close(),
         events?.close(),
-        transactions?.close(),
         queues?.close(),
         s3?.close(),
         webhooks?.close(),
@@ -105,9 +105,12 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
     }
   };
   try {
-    queues = await openSandboxQueues({ stateDir, fresh });
-    // The functions reach dynalite through a front that adds TransactWriteItems (local/transactions/).
-    transactions = await startTransactionFront(state.dynamodb.endpoint);
+    // The seed's build keeps its queues in memory: they go with its scratch directory.
+    queues = await openSandboxQueues({ stateDir, fresh, inMemory: options.empty ?? false });
+    // The functions reach dynalite through a front that adds TransactWriteItems (local/transactions/),
+    // which serves in dynalite's thread.
+    const front = state.dynamodb.front;
+    if (!front) throw new Error('The sandbox runs dynalite in a thread of its own, behind its front');
     events = await openSandboxEvents({ sqs: queues.sqs, queues: queues.queues });
     // Seeding copies the seed catalogue's plans and search snapshots in with the table (and drops
     // the PDFs of data that no longer exists); an empty boot starts from nothing.
@@ -127,7 +130,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
       ...(options.faults ? { faults: options.faults } : {}),
     });
     const servers: SandboxServers = {
-      dynamodbEndpoint: transactions.endpoint,
+      dynamodbEndpoint: state.dynamodb.endpoint,
       tableName: state.tableName,
       ...runningQueues(queues),
       ...runningReports(reports),
@@ -140,7 +143,8 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
     // The authorizer trusts the sandbox's own issuer, whose keys it is given (no fetch).
     const issuer = sandboxIssuer(stateDir);
     Object.assign(process.env, issuerEnvironment(issuer));
-    const front = transactions;
+    // The task functions load in their thread while the rest of the start goes on.
+    stepFunctions.warm();
     return {
       state,
       queues,
@@ -151,7 +155,7 @@ export async function bootSandbox(options: BootOptions): Promise<BootedSandbox> 
       servers,
       jwks: issuer.jwks,
       noteRead: () => front.noteRead(),
-      items: front.items,
+      dynamodbCounters: () => front.counters(),
       close,
     };
   } catch (error) {

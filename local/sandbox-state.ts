@@ -4,6 +4,7 @@ import { itemsKey, pristineData, pristineKey, tableKey } from './seed/pristine-d
 import { sandboxSeed } from './seed/seed-items';
 import { spawnPristineBuild } from './seed/spawn-pristine-build';
 import { lockStateDir, readDataState, statePaths, writeDataState } from './state-dir';
+import { cachedSynthesis } from './synth-cache';
 import { synthesizeTableInput } from './table-definition';
 
 export interface OpenStateOptions {
@@ -37,7 +38,7 @@ export async function openSandboxState(options: OpenStateOptions): Promise<Sandb
   const log = options.log ?? (() => {});
   const release = lockStateDir(stateDir);
   try {
-    const tableInput = await synthesizeTableInput();
+    const tableInput = await cachedSynthesis('table', synthesizeTableInput);
     const tableName = tableInput.TableName!;
     const seed = sandboxSeed();
     const keys = { tableKey: tableKey(tableInput), seedKey: itemsKey(seed.cacheParts) };

@@ -1,15 +1,18 @@
 /**
  * Counters of what the sandbox did since it started, served as JSON at `/_sandbox/stats` (beside
- * the issuer's JWKS, outside `/v1`): the DynamoDB requests the functions made, by operation, and
- * the items they wrote and deleted (by kind of key, with the last keys in order), what each event
- * source mapping delivered, the executions of the state machines, and the functions' table
- * requests checked against their grants (the task functions' counted in their worker thread and
- * added here). The benchmarks read writes per item from it and the e2e tests read
- * deliveries (a retried message, a message that was not reprocessed) and the keys a publish wrote.
+ * the issuer's JWKS, outside `/v1`): the DynamoDB requests sent on to dynalite, by operation, and
+ * the items the functions wrote and deleted (by kind of key, with the last keys in order), both
+ * counted at the DynamoDB front in dynalite's thread (local/transactions/transaction-front.ts),
+ * whichever thread or process sent them; what each event source mapping delivered, the executions
+ * of the state machines, and the functions' table requests checked against their grants (the task
+ * functions' counted in their worker thread and added here). The benchmarks read writes per item
+ * from it and the e2e tests read deliveries (a retried message, a message that was not
+ * reprocessed) and the keys a publish wrote.
  */
 import { type ChannelListener, subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
-import { type ItemWrites, type ItemWritesDocument, WRITE_OPERATIONS } from './dynamodb-item-writes';
+import type { FrontCountersDocument } from './dynalite-server';
+import { type ItemWritesDocument, WRITE_OPERATIONS } from './dynamodb-item-writes';
 import { tableGrantChecks } from './iam/table-grants';
 import type { MappingStats } from './queues/event-source-mapping';
 import type { ExecutionStats } from './stepfunctions/executions';
@@ -23,15 +26,10 @@ export interface DynamoDbRequestCounter {
 }
 
 /**
- * Counts the requests this process sends to the DynamoDB endpoint, by the operation in their
- * `X-Amz-Target` header. It listens on Node's `http.client.request.start` diagnostics channel,
- * which every request of the SDK's HTTP handler passes through, so neither the functions nor
- * dynalite change. The sandbox's functions, and the workflows' tasks in their worker thread
- * (local/stepfunctions/task-thread.ts), reach dynalite through the transaction front
- * (local/transactions/), which forwards from this process and sends a transaction's items one by
- * one: requests are counted at dynalite, as they always were (the sandbox's own included, seeding
- * among them, which happens before anyone reads the counters); the items are recorded at the
- * front, as the functions send them.
+ * Counts the requests this process sends to a DynamoDB endpoint, by the operation in their
+ * `X-Amz-Target` header: the benchmarks count their functions' requests so. It listens on Node's
+ * `http.client.request.start` diagnostics channel, which every request of the SDK's HTTP handler
+ * passes through, so neither the functions nor dynalite change.
  */
 export function countDynamoDbRequests(endpoint: string): DynamoDbRequestCounter {
   const host = new URL(endpoint).host;
@@ -65,30 +63,23 @@ export interface SandboxStatsDocument {
 export const writesIn = (requests: Readonly<Record<string, number>>): number =>
   WRITE_OPERATIONS.reduce((sum, operation) => sum + (requests[operation] ?? 0), 0);
 
-/**
- * The stats document: an object whose `toJSON` reads the live counters, so the HTTP front,
- * which serializes a document on each request, always answers the current values.
- */
-export const sandboxStats = (sources: {
-  readonly dynamodb: DynamoDbRequestCounter;
-  /** The items written and deleted: the transaction front's record. */
-  readonly items: ItemWrites;
-  readonly mappings: () => Readonly<Record<string, Readonly<MappingStats>>>;
-  readonly executions?: () => ExecutionStats | undefined;
-}) => ({
-  toJSON: (): SandboxStatsDocument => {
+/** The stats document, read from the live counters on each request. */
+export const sandboxStats =
+  (sources: {
+    /** The DynamoDB front's counters: requests sent on to dynalite, items written and deleted. */
+    readonly dynamodb: () => Promise<FrontCountersDocument>;
+    readonly mappings: () => Readonly<Record<string, Readonly<MappingStats>>>;
+    readonly executions?: () => ExecutionStats | undefined;
+  }) =>
+  async (): Promise<SandboxStatsDocument> => {
+    const { requests, items } = await sources.dynamodb();
     const executions = sources.executions?.();
     return {
-      dynamodb: {
-        requests: { ...sources.dynamodb.requests },
-        writes: writesIn(sources.dynamodb.requests),
-        items: sources.items.toJSON(),
-      },
+      dynamodb: { requests: { ...requests }, writes: writesIn(requests), items },
       mappings: Object.fromEntries(
         Object.entries(sources.mappings()).map(([name, stats]) => [name, { ...stats }]),
       ),
       ...(executions ? { executions } : {}),
       tableGrants: { ...tableGrantChecks },
     };
-  },
-});
+  };

@@ -11,10 +11,7 @@ import { resourceName } from '#lib/resource-names';
 import type { RunningSandbox, SandboxServers } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import type { SandboxStepFunctions, StateMachineSetup } from '../stepfunctions/sandbox-step-functions';
-import {
-  type StateMachineConstruct,
-  synthesizeStateMachine,
-} from '../stepfunctions/synthesize-state-machine';
+import { type StateMachineConstruct, sandboxStateMachine } from '../stepfunctions/synthesize-state-machine';
 import { activeCatalogue, describeCatalogue } from './active-catalogue-version';
 
 /** The stack lets CloudFormation name the import bucket; the sandbox has a fixed name of its own. */
@@ -48,7 +45,7 @@ export interface SandboxCatalogue {
 }
 
 export async function openSandboxCatalogue(): Promise<SandboxCatalogue> {
-  const machine = await synthesizeStateMachine(cataloguePublishingConstruct);
+  const machine = await sandboxStateMachine(cataloguePublishingConstruct);
   return {
     bucket: SANDBOX_CATALOGUE_BUCKET,
     stateMachine: {

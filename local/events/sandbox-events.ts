@@ -7,6 +7,7 @@ import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { LocalQueue, LocalSqs } from '../queues/local-sqs';
 import type { RunningSandbox } from '../running-sandbox';
 import { SANDBOX_STAGE } from '../sandbox-identity';
+import { cachedSynthesis } from '../synth-cache';
 import { type EventsEndpoint, startEventsEndpoint } from './events-endpoint';
 import type { EventTarget } from './put-events';
 import { type SandboxEventRule, synthesizeEventRule } from './synthesize-event-rule';
@@ -35,7 +36,7 @@ export async function openSandboxEvents(options: {
   readonly sqs: LocalSqs;
   readonly queues: ReadonlyMap<string, LocalQueue>;
 }): Promise<SandboxEvents> {
-  const rule = await synthesizeEventRule(SANDBOX_STAGE);
+  const rule = await cachedSynthesis('events-rule', () => synthesizeEventRule(SANDBOX_STAGE));
   const queue = options.queues.get(rule.targetQueueName);
   if (!queue)
     throw new Error(`The sandbox has no queue ${rule.targetQueueName}: SANDBOX_QUEUES must list it`);

@@ -53,7 +53,10 @@ export interface GatewayOptions {
   readonly logError?: (message: string, error: unknown) => void;
   readonly functionTimeoutMs?: number;
   readonly maxBodyBytes?: number;
-  /** JSON documents served at fixed paths outside `/v1` (the sandbox issuer's JWKS). */
+  /**
+   * JSON documents served at fixed paths outside `/v1` (the sandbox issuer's JWKS); a function is
+   * asked for its document on each request (the sandbox's stats).
+   */
   readonly documents?: Readonly<Record<string, unknown>>;
   /** Files served as they are at fixed paths outside `/v1` (the API reference). */
   readonly files?: Readonly<Record<string, StaticFile>>;
@@ -176,7 +179,7 @@ export function createGatewayListener(options: GatewayOptions = {}): RequestList
         answer: {
           statusCode: 200,
           headers: [['Content-Type', 'application/json']],
-          body: Buffer.from(JSON.stringify(document)),
+          body: Buffer.from(JSON.stringify(typeof document === 'function' ? await document() : document)),
         },
       };
     }

@@ -8,17 +8,18 @@ import { SANDBOX_STAGE } from '../sandbox-identity';
 import { type QueueWiring, retryDelaySeconds, type SandboxConsumerDefinition } from './queue-wiring';
 
 /**
- * Pollers per mapping: how many invocations of a function run at once. Lambda starts an SQS
- * event source with five concurrent batches and scales up; the sandbox runs every function in
- * one Node.js process with dynalite, where more than a few only queue up behind each other.
+ * Invocations of a function at once, per mapping. The stack sets no maximum concurrency on
+ * these: Lambda starts an SQS event source with five concurrent batches and scales up; the
+ * sandbox runs every function in one Node.js process with dynalite, where more than a few only
+ * queue up behind each other.
  */
-export const SANDBOX_POLLERS = { processor: 4, deadLetterRecorder: 2 } as const;
+export const SANDBOX_CONCURRENCY = { processor: 4, deadLetterRecorder: 2 } as const;
 
 /** The processor on the batch queue. */
 export const processorDefinition: SandboxConsumerDefinition = {
   fn: batchFunctions.processor,
   settings: batchQueueSettings.processor,
-  pollers: SANDBOX_POLLERS.processor,
+  concurrency: SANDBOX_CONCURRENCY.processor,
   retryDelaySeconds: retryDelaySeconds(batchQueueSettings.queue.visibilityTimeoutSeconds),
 };
 
@@ -26,7 +27,7 @@ export const processorDefinition: SandboxConsumerDefinition = {
 export const deadLetterRecorderDefinition: SandboxConsumerDefinition = {
   fn: batchFunctions.deadLetters,
   settings: batchQueueSettings.deadLetterRecorder,
-  pollers: SANDBOX_POLLERS.deadLetterRecorder,
+  concurrency: SANDBOX_CONCURRENCY.deadLetterRecorder,
   retryDelaySeconds: retryDelaySeconds(batchQueueSettings.deadLetterQueue.visibilityTimeoutSeconds),
 };
 

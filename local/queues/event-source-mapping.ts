@@ -71,9 +71,10 @@ const inGroups = <T>(items: readonly T[]): T[][] =>
 
 /**
  * Plays Lambda's SQS event source mapping for one function on one queue, with
- * `ReportBatchItemFailures`: `pollers` loops each long-poll the queue, gather up to `batchSize`
- * messages within `maxBatchingWindowSeconds`, invoke the function in this process with a real
- * `SQSEvent`, delete the messages it did not report failed (all when it answers no failures,
+ * `ReportBatchItemFailures`: it long-polls the queue, gathers up to `batchSize` messages within
+ * `maxBatchingWindowSeconds`, and invokes the function in this process with a real `SQSEvent`,
+ * up to `concurrency` invocations at once; each deletes the messages it did not report failed
+ * (all when it answers no failures,
  * none when it throws or times out) and leave the failed ones on the queue. Those come back
  * after `retryDelaySeconds` (the compressed visibility timeout, see batch-queue-wiring.ts) with
  * their receive count up; SQS itself (fauxqs) moves a message to the dead-letter queue once it
@@ -209,8 +210,31 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
     );
   };
 
+  /** Invocations in progress, at most `consumer.concurrency`. */
+  const running = new Set<Promise<void>>();
+  const settle = (messages: readonly Message[]) => {
+    const delivery = deliver(messages)
+      .catch((error: unknown) => {
+        // Deleting or releasing failed: those messages come back after the visibility timeout.
+        logError(`SQS ${fn.name}: settling a delivery with ${queue.name} failed:`, error);
+      })
+      .finally(() => running.delete(delivery));
+    running.add(delivery);
+  };
+
+  /**
+   * One long poll at a time hands batches to up to `concurrency` invocations at once, as Lambda's
+   * pollers feed a mapping's concurrent invocations: it gathers the next batch while those run,
+   * and waits for one to end when all are busy. (A long poll per invocation would wake them all
+   * for each message sent, each but one to receive nothing.)
+   */
   const poll = async () => {
+    const concurrency = Math.max(1, consumer.concurrency);
     while (!stopping) {
+      if (running.size >= concurrency) {
+        await Promise.race(running);
+        continue;
+      }
       let messages: Message[];
       try {
         messages = await gather();
@@ -229,23 +253,17 @@ export function startEventSourceMapping(options: EventSourceMappingOptions): Eve
         ).catch(() => {});
         break;
       }
-      try {
-        await deliver(messages);
-      } catch (error) {
-        // Deleting or releasing failed: those messages come back after the visibility timeout.
-        logError(`SQS ${fn.name}: settling a delivery with ${queue.name} failed:`, error);
-      }
+      settle(messages);
     }
+    await Promise.all(running);
   };
 
-  const pollers = Array.from({ length: Math.max(1, consumer.pollers) }, poll);
-  let stopped: Promise<void> | undefined;
+  const polling = poll();
   return {
     stats,
     stop() {
       stopping = true;
-      stopped ??= Promise.all(pollers).then(() => {});
-      return stopped;
+      return polling;
     },
   };
 }

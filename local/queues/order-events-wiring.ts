@@ -15,9 +15,11 @@ export const eventsDeadLetterQueue: QueueWiring = {
 };
 
 /**
- * The events queue and its consumer. One poller: the sandbox then applies events in the order
- * they were sent, so the seed's orders, sent oldest first, take the seed's list positions (in AWS,
- * Lambda's concurrent batches may swap orders a customer placed within the same moment).
+ * The events queue and its consumer, with as many batches at once as the stack's event source
+ * mapping allows (its maximum concurrency): as in AWS, events of one customer handed out in
+ * different batches may be applied in either order, so a sender that needs a customer's orders
+ * listed in the order sent (the seed) sends each one once the previous one is applied
+ * (docs/decisions/order-and-user-events.md D98).
  */
 export const eventsQueue: QueueWiring = {
   name: eventsQueueName(SANDBOX_STAGE),
@@ -29,7 +31,7 @@ export const eventsQueue: QueueWiring = {
   consumer: {
     fn: eventFunctions.consumer,
     settings: orderEventsSettings.consumer,
-    pollers: 1,
+    concurrency: orderEventsSettings.consumer.maxConcurrency,
     retryDelaySeconds: retryDelaySeconds(orderEventsSettings.queue.visibilityTimeoutSeconds),
   },
 };

@@ -37,8 +37,8 @@ export interface SandboxQueueDefinition {
 export interface SandboxConsumerDefinition {
   readonly fn: FunctionSpec;
   readonly settings: QueueConsumerSettings;
-  /** How many invocations of the function run at once. */
-  readonly pollers: number;
+  /** How many invocations of the function run at once, at most (the mapping's concurrency). */
+  readonly concurrency: number;
   readonly retryDelaySeconds: number;
 }
 

@@ -10,10 +10,7 @@ import type { RunningSandbox } from '../running-sandbox';
 import type { LocalS3 } from '../s3/local-s3';
 import { SANDBOX_STAGE } from '../sandbox-identity';
 import type { StateMachineSetup } from '../stepfunctions/sandbox-step-functions';
-import {
-  type StateMachineConstruct,
-  synthesizeStateMachine,
-} from '../stepfunctions/synthesize-state-machine';
+import { type StateMachineConstruct, sandboxStateMachine } from '../stepfunctions/synthesize-state-machine';
 
 /** The sandbox's pause between callback attempts: 8 retries cover 32 s, so a partner back within 30 s is told. */
 export const SANDBOX_CALLBACK_RETRY_MS = 4000;
@@ -49,7 +46,7 @@ export interface OpenReportsOptions {
 
 /** Synthesizes the report state machine. */
 export async function openSandboxReports(options: OpenReportsOptions): Promise<SandboxReports> {
-  const machine = await synthesizeStateMachine(reportWorkflowConstruct);
+  const machine = await sandboxStateMachine(reportWorkflowConstruct);
   return {
     s3: options.s3,
     bucket: SANDBOX_REPORT_BUCKET,

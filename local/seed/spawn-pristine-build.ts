@@ -18,7 +18,7 @@ export async function spawnPristineBuild(
 ): Promise<void> {
   const stateDir = mkdtempSync(path.join(tmpdir(), 'sandbox-pristine-'));
   log(
-    `Building the seed cache in ${path.relative(process.cwd(), path.dirname(path.dirname(dynamodbDir))) || '.'} (the first start after a clone or a seed change, about a minute; later starts copy it):`,
+    `Building the seed cache in ${path.relative(process.cwd(), path.dirname(path.dirname(dynamodbDir))) || '.'} (the first start after a clone or a seed change, half a minute; later starts copy it):`,
   );
   try {
     const output: Buffer[] = [];

@@ -29,6 +29,7 @@ import {
   type TaskHandler,
 } from './task-invocation';
 import type { TaskThread } from './task-thread';
+import { recordValidated, validatedBefore } from './validated-definitions';
 
 /** The sandbox's pause before a retry (AWS: seconds to minutes, from the definition), unless a state has its own. */
 export const SANDBOX_RETRY_PAUSE_MS = 250;
@@ -107,6 +108,18 @@ export const retryIntervalOverrides = (
   );
 };
 
+/** aws-local-stepfunctions' machine for a definition, validated unless it was before. */
+async function stateMachineOf(definition: unknown) {
+  const { StateMachine } = await import('aws-local-stepfunctions');
+  type Definition = ConstructorParameters<typeof StateMachine>[0];
+  if (validatedBefore(definition)) {
+    return new StateMachine(definition as Definition, { validationOptions: { noValidate: true } });
+  }
+  const machine = new StateMachine(definition as Definition);
+  recordValidated(definition);
+  return machine;
+}
+
 /**
  * The executions of one state machine. aws-local-stepfunctions is imported here, lazily (a
  * quarter of a second: it brings the Lambda client it does not use here).
@@ -119,14 +132,9 @@ export async function createExecutions(options: ExecutionsOptions): Promise<Stat
   const now = options.now ?? Date.now;
   const runs = options.run ?? true;
   const overrides = retryIntervalOverrides(stateMachine, options.retryPausesMs, options.retryPauseMs);
-  // Validated once, here: a definition the library refuses stops the sandbox at start.
-  const machine = runs
-    ? new (await import('aws-local-stepfunctions')).StateMachine(
-        stateMachine.definition as unknown as ConstructorParameters<
-          typeof import('aws-local-stepfunctions').StateMachine
-        >[0],
-      )
-    : undefined;
+  // Validated here, the first time the definition is met: a definition the library refuses stops
+  // the sandbox at start; one it accepted before is not validated again (validated-definitions.ts).
+  const machine = runs ? await stateMachineOf(stateMachine.definition) : undefined;
 
   const stats = { started: 0, resumed: 0, running: 0, succeeded: 0, failed: 0, timedOut: 0, aborted: 0 };
   const running = new Map<string, RunningExecution>();

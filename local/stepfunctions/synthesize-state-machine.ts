@@ -7,11 +7,13 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { FunctionSpec } from '#functions/function-registry';
 import type { StageSettings } from '#lib/stage';
 import { SANDBOX_STAGE } from '../sandbox-identity';
+import { cachedSynthesis, type SynthCodec } from '../synth-cache';
 import { deployStartsFrom } from './deploy-starts';
 import {
   DefinitionError,
   type SandboxStateMachine,
   stateMachineFromTemplate,
+  type TaskFunction,
   type TemplateResource,
 } from './state-machine-definition';
 
@@ -36,6 +38,25 @@ export interface StateMachineConstruct {
    */
   readonly startedByDeploy?: boolean;
 }
+
+/** A state machine as the synthesis cache keeps it: its tasks' map as entries. */
+const stateMachineCodec: SynthCodec<SandboxStateMachine> = {
+  encode: (machine) => ({ ...machine, tasks: [...machine.tasks.entries()] }),
+  decode: (json) => {
+    const { tasks, ...machine } = json as Omit<SandboxStateMachine, 'tasks'> & {
+      tasks: [string, TaskFunction][];
+    };
+    return { ...machine, tasks: new Map(tasks) };
+  },
+};
+
+/** The sandbox's state machine of a construct: synthesized once for the code it comes from (local/synth-cache.ts). */
+export const sandboxStateMachine = (construct: StateMachineConstruct): Promise<SandboxStateMachine> =>
+  cachedSynthesis(
+    `state-machine-${construct.stackId}`,
+    () => synthesizeStateMachine(construct),
+    stateMachineCodec,
+  );
 
 /**
  * Builds a state machine's construct in-process, with bundling off, in a throwaway stack beside

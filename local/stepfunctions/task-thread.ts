@@ -21,6 +21,7 @@ import { type StartedInvocation, type StartInvocation, TaskFailure } from './tas
 
 /** An invocation, from the main thread to the worker. */
 export interface TaskThreadRequest {
+  readonly kind?: 'invoke';
   readonly id: number;
   readonly spec: FunctionSpec;
   /** The event's JSON text. */
@@ -28,6 +29,12 @@ export interface TaskThreadRequest {
   readonly awsRequestId: string;
   readonly timeoutMs: number;
   readonly memoryMb: number;
+}
+
+/** Load these functions now, before their first invocation: the worker's answer to an invocation then needs no import. */
+export interface TaskThreadWarming {
+  readonly kind: 'load';
+  readonly specs: readonly FunctionSpec[];
 }
 
 type GrantChecks = typeof tableGrantChecks;
@@ -46,6 +53,11 @@ export type TaskThreadAnswer =
 
 export interface TaskThread {
   readonly start: StartInvocation;
+  /**
+   * Starts the thread, if it has not started, and loads these functions in it, while this thread
+   * goes on: call it once the functions' environment is set, which the thread copies.
+   */
+  warm(specs: readonly FunctionSpec[]): void;
   /** Ends the thread, and with it any invocation still in progress. */
   close(): Promise<void>;
 }
@@ -138,6 +150,11 @@ export function openTaskThread(options: {
   };
 
   return {
+    warm(specs) {
+      if (closed || specs.length === 0) return;
+      const warming: TaskThreadWarming = { kind: 'load', specs };
+      thread().postMessage(warming);
+    },
     start: (fn, event, awsRequestId) => {
       if (closed) return Promise.reject(new Error('The task functions’ worker thread is closed'));
       const id = nextId++;

@@ -11,7 +11,7 @@ import { handlerCache } from '../lambda/handler-cache';
 import { importHandler, type LambdaHandler } from '../lambda/import-handler';
 import { lambdaContext } from '../lambda/lambda-context';
 import { lambdaError } from '../lambda/lambda-error';
-import type { TaskThreadAnswer, TaskThreadRequest } from './task-thread';
+import type { TaskThreadAnswer, TaskThreadRequest, TaskThreadWarming } from './task-thread';
 
 const port = parentPort;
 if (!port) throw new Error('task-worker.ts runs in the task functions’ worker thread (task-thread.ts)');
@@ -29,7 +29,12 @@ const newChecks = () => {
 };
 const post = (answer: TaskThreadAnswer) => port.postMessage(answer);
 
-port.on('message', async (request: TaskThreadRequest) => {
+port.on('message', async (request: TaskThreadRequest | TaskThreadWarming) => {
+  if (request.kind === 'load') {
+    // A function that does not load says so at its first invocation.
+    for (const spec of request.specs) await handlerFor(spec).catch(() => {});
+    return;
+  }
   const { id, spec } = request;
   let handler: LambdaHandler<unknown>;
   try {

@@ -1,13 +1,7 @@
-import {
-  type AttributeValue,
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  DescribeTableCommand,
-  type DynamoDBClient,
-  PutItemCommand,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import { type DynamoDbCall, DynamoDbError } from './dynamodb-call';
 
+/** An attribute value in DynamoDB's JSON (`{ "S": "..." }`), as the front passes it on. */
+type AttributeValue = Record<string, unknown>;
 type Item = Record<string, AttributeValue>;
 type Expression = {
   TableName: string;
@@ -24,27 +18,18 @@ export interface TransactItem {
   ConditionCheck?: Expression & { Key: Item; ConditionExpression: string };
 }
 
-/** An error DynamoDB answers with `__type` (and, for a cancelled transaction, its reasons). */
-export class DynamoDbError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly cancellationReasons?: readonly { Code: string; Message?: string }[],
-  ) {
-    super(message);
-  }
-}
-
 const MAX_ITEMS = 100;
 
 /** The key attributes of each table, read once. */
 const keyNames = new Map<string, Promise<string[]>>();
-const keyOf = async (client: DynamoDBClient, tableName: string, item: Item): Promise<Item> => {
+const keyOf = async (call: DynamoDbCall, tableName: string, item: Item): Promise<Item> => {
   let names = keyNames.get(tableName);
   if (!names) {
-    names = client
-      .send(new DescribeTableCommand({ TableName: tableName }))
-      .then(({ Table }) => (Table?.KeySchema ?? []).map((k) => k.AttributeName!));
+    names = call('DescribeTable', { TableName: tableName }).then(({ Table }) =>
+      ((Table as { KeySchema?: { AttributeName: string }[] } | undefined)?.KeySchema ?? []).map(
+        (k) => k.AttributeName,
+      ),
+    );
     keyNames.set(tableName, names);
   }
   return Object.fromEntries((await names).map((name) => [name, item[name]!]));
@@ -64,49 +49,53 @@ interface Undo {
   readonly old: Item | undefined;
 }
 
+/** The item as it was before a write with `ReturnValues: ALL_OLD`; undefined where there was none. */
+const oldImage = (answer: Record<string, unknown>) => answer.Attributes as Item | undefined;
+
 /** Applies one item with its condition; answers how to undo it. */
-async function apply(client: DynamoDBClient, item: TransactItem): Promise<Undo> {
+async function apply(call: DynamoDbCall, item: TransactItem): Promise<Undo> {
   if (item.Put) {
-    const { Attributes } = await client.send(
-      new PutItemCommand({ ...conditionOf(item.Put), Item: item.Put.Item, ReturnValues: 'ALL_OLD' }),
-    );
+    const answer = await call('PutItem', {
+      ...conditionOf(item.Put),
+      Item: item.Put.Item,
+      ReturnValues: 'ALL_OLD',
+    });
     return {
       tableName: item.Put.TableName,
-      key: await keyOf(client, item.Put.TableName, item.Put.Item),
-      old: Attributes,
+      key: await keyOf(call, item.Put.TableName, item.Put.Item),
+      old: oldImage(answer),
     };
   }
   if (item.Update) {
-    const { Attributes } = await client.send(
-      new UpdateItemCommand({
-        ...conditionOf(item.Update),
-        Key: item.Update.Key,
-        UpdateExpression: item.Update.UpdateExpression,
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return { tableName: item.Update.TableName, key: item.Update.Key, old: Attributes };
+    const answer = await call('UpdateItem', {
+      ...conditionOf(item.Update),
+      Key: item.Update.Key,
+      UpdateExpression: item.Update.UpdateExpression,
+      ReturnValues: 'ALL_OLD',
+    });
+    return { tableName: item.Update.TableName, key: item.Update.Key, old: oldImage(answer) };
   }
   if (item.Delete) {
-    const { Attributes } = await client.send(
-      new DeleteItemCommand({ ...conditionOf(item.Delete), Key: item.Delete.Key, ReturnValues: 'ALL_OLD' }),
-    );
-    return { tableName: item.Delete.TableName, key: item.Delete.Key, old: Attributes };
+    const answer = await call('DeleteItem', {
+      ...conditionOf(item.Delete),
+      Key: item.Delete.Key,
+      ReturnValues: 'ALL_OLD',
+    });
+    return { tableName: item.Delete.TableName, key: item.Delete.Key, old: oldImage(answer) };
   }
   // A condition check writes nothing: an update without actions checks the condition (and, where
   // there was no item, makes an empty one, which the undo removes at once).
   const check = item.ConditionCheck!;
-  const { Attributes } = await client.send(
-    new UpdateItemCommand({ ...conditionOf(check), Key: check.Key, ReturnValues: 'ALL_OLD' }),
+  const old = oldImage(
+    await call('UpdateItem', { ...conditionOf(check), Key: check.Key, ReturnValues: 'ALL_OLD' }),
   );
-  if (!Attributes) await undo(client, { tableName: check.TableName, key: check.Key, old: undefined });
-  return { tableName: check.TableName, key: check.Key, old: Attributes ?? ({} as Item) };
+  if (!old) await undo(call, { tableName: check.TableName, key: check.Key, old: undefined });
+  return { tableName: check.TableName, key: check.Key, old: old ?? {} };
 }
 
-async function undo(client: DynamoDBClient, { tableName, key, old }: Undo): Promise<void> {
-  if (old === undefined) await client.send(new DeleteItemCommand({ TableName: tableName, Key: key }));
-  else if (Object.keys(old).length > 0)
-    await client.send(new PutItemCommand({ TableName: tableName, Item: old }));
+async function undo(call: DynamoDbCall, { tableName, key, old }: Undo): Promise<void> {
+  if (old === undefined) await call('DeleteItem', { TableName: tableName, Key: key });
+  else if (Object.keys(old).length > 0) await call('PutItem', { TableName: tableName, Item: old });
 }
 
 const keyText = (tableName: string, key: Item) => `${tableName} ${JSON.stringify(key)}`;
@@ -119,10 +108,7 @@ const keyText = (tableName: string, key: Item) => `${tableName} ${JSON.stringify
  * DynamoDB's: TransactionCanceledException with one reason per item (ConditionalCheckFailed for
  * the failing one, None for the others; AWS would also evaluate the items after it).
  */
-export async function transactWrite(
-  client: DynamoDBClient,
-  input: { TransactItems?: unknown },
-): Promise<void> {
+export async function transactWrite(call: DynamoDbCall, input: { TransactItems?: unknown }): Promise<void> {
   const items = input.TransactItems;
   if (!Array.isArray(items) || items.length === 0 || items.length > MAX_ITEMS) {
     throw new DynamoDbError('ValidationException', `TransactItems must hold 1 to ${MAX_ITEMS} items`);
@@ -135,7 +121,7 @@ export async function transactWrite(
     }
     const target = actions[0]!;
     const key =
-      'Item' in target ? await keyOf(client, target.TableName, target.Item) : (target as { Key: Item }).Key;
+      'Item' in target ? await keyOf(call, target.TableName, target.Item) : (target as { Key: Item }).Key;
     const text = keyText(target.TableName, key);
     if (seen.has(text)) {
       throw new DynamoDbError(
@@ -148,10 +134,10 @@ export async function transactWrite(
   const applied: Undo[] = [];
   for (const [index, item] of (items as TransactItem[]).entries()) {
     try {
-      applied.push(await apply(client, item));
+      applied.push(await apply(call, item));
     } catch (error) {
-      for (const done of applied.reverse()) await undo(client, done);
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      for (const done of applied.reverse()) await undo(call, done);
+      if (!(error instanceof DynamoDbError && error.type === 'ConditionalCheckFailedException')) throw error;
       const reasons = items.map((_, i) =>
         i === index
           ? { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' }

@@ -1,22 +1,32 @@
 /**
  * A DynamoDB endpoint in front of dynalite that adds TransactWriteItems, which dynalite lacks
- * (docs/decisions/order-and-user-events.md D47): every other request is passed through to dynalite unchanged, while no
+ * (docs/decisions/order-and-user-events.md D47): every other request is passed on to dynalite unchanged, while no
  * transaction runs; a transaction runs alone (transact-write.ts), so no request sees half of
  * one. The functions' SDK clients are pointed here (AWS_ENDPOINT_URL_DYNAMODB), so function code
  * sends TransactWriteItems as it does in AWS. While the table is being read, BatchWriteItem calls
  * wait their turn here (reads first, D81). Every write request that passes here is recorded item by
  * item (`items`, `/_sandbox/stats`): whichever thread or process sent it, as the functions send
- * it and as DynamoDB would bill it (a transaction's ConditionCheck writes nothing).
+ * it and as DynamoDB would bill it (a transaction's ConditionCheck writes nothing); and every
+ * request sent on to dynalite is counted by operation (`requests`: a transaction's items one by one).
+ * In the sandbox the front serves in dynalite's thread and calls its handler there
+ * (local/dynalite-thread.ts, docs/decisions/sandbox-and-tools.md D99); the unit tests' fronts
+ * send on to a dynalite endpoint (`startTransactionFront`).
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  Agent,
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import { type ItemWrites, itemWrites, WRITE_OPERATIONS } from '../dynamodb-item-writes';
 import { serveOnLoopback } from '../listen';
-import { SANDBOX_CREDENTIALS, SANDBOX_REGION } from '../sandbox-identity';
 import { Pace } from './bulk-write-pace';
+import { type DynamoDbCall, DynamoDbError } from './dynamodb-call';
+import { type DynamoDbUpstream, httpUpstream } from './dynamodb-upstream';
 import { ReadWriteLock } from './read-write-lock';
-import { DynamoDbError, transactWrite } from './transact-write';
+import { transactWrite } from './transact-write';
 
 const TRANSACT_WRITE = 'DynamoDB_20120810.TransactWriteItems';
 const BATCH_WRITE = 'DynamoDB_20120810.BatchWriteItem';
@@ -40,9 +50,16 @@ export const READING_MS = 250;
 export const READS_WHILE_READ = 5;
 const AMZ_JSON_1_0 = 'application/x-amz-json-1.0';
 
-export interface TransactionFront {
-  /** `http://127.0.0.1:<port>`: dynalite's endpoint with transactions. */
-  readonly endpoint: string;
+export interface FrontOptions {
+  readonly logError?: (message: string, error: unknown) => void;
+  /** BatchWriteItem calls passed to dynalite at once while it is read (default SANDBOX_BULK_WRITES_WHILE_READ). */
+  readonly bulkWritesWhileRead?: number;
+  /** The clock that says how recent the reads are (tests stop it). */
+  readonly now?: () => number;
+}
+
+/** What the front counted: the requests sent on to dynalite, and the items written and deleted. */
+export interface FrontCounters {
   /**
    * A request of the API's readers, counted as a table read: listings and searches read their
    * snapshot in memory, no table item (docs/decisions/search-engine.md D91), yet they share this
@@ -51,6 +68,18 @@ export interface TransactionFront {
   noteRead(): void;
   /** The items the write requests sent here wrote and deleted (local/dynamodb-item-writes.ts). */
   readonly items: ItemWrites;
+  /** Requests sent on to dynalite, by operation (`PutItem`, `Query`, ...). */
+  readonly requests: Readonly<Record<string, number>>;
+}
+
+export interface DynamoDbFront extends FrontCounters {
+  /** Serves one request. */
+  readonly listener: RequestListener;
+}
+
+export interface TransactionFront extends FrontCounters {
+  /** `http://127.0.0.1:<port>`: dynalite's endpoint with transactions. */
+  readonly endpoint: string;
   close(): Promise<void>;
 }
 
@@ -62,24 +91,19 @@ const readBody = (req: IncomingMessage): Promise<Buffer> =>
     req.on('error', reject);
   });
 
-export async function startTransactionFront(
-  dynamoDbEndpoint: string,
-  options: {
-    logError?: (message: string, error: unknown) => void;
-    /** BatchWriteItem calls passed to dynalite at once while it is read (default SANDBOX_BULK_WRITES_WHILE_READ). */
-    bulkWritesWhileRead?: number;
-    /** The clock that says how recent the reads are (tests stop it). */
-    now?: () => number;
-  } = {},
-): Promise<TransactionFront> {
+const operationOf = (target: string) => target.slice(target.indexOf('.') + 1);
+
+/** The front's request handling, on whatever upstream serves dynalite. */
+export function dynamoDbFront(upstream: DynamoDbUpstream, options: FrontOptions = {}): DynamoDbFront {
   const logError = options.logError ?? ((message, error) => console.error(message, error));
-  const upstream = new URL(dynamoDbEndpoint);
-  const agent = new Agent({ keepAlive: true });
-  const client = new DynamoDBClient({
-    endpoint: dynamoDbEndpoint,
-    region: SANDBOX_REGION,
-    credentials: SANDBOX_CREDENTIALS,
-  });
+  const requests: Record<string, number> = {};
+  const count = (operation: string) => {
+    requests[operation] = (requests[operation] ?? 0) + 1;
+  };
+  const call: DynamoDbCall = (operation, input) => {
+    count(operation);
+    return upstream.call(operation, input);
+  };
   const lock = new ReadWriteLock();
   const now = options.now ?? Date.now;
   /** When the latest reads came, oldest first, at most READS_WHILE_READ of them. */
@@ -93,34 +117,6 @@ export async function startTransactionFront(
   const items = itemWrites();
   const bulkWrites = new Pace(() => (beingRead() ? whileRead : Number.POSITIVE_INFINITY));
 
-  /** Passes one request through to dynalite; resolves once its answer is sent on. */
-  const passThrough = (req: IncomingMessage, res: ServerResponse, body: Buffer) =>
-    new Promise<void>((resolve) => {
-      const forwarded = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: upstream.host },
-          agent,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 500, answer.headers);
-          answer.pipe(res);
-          answer.on('end', resolve);
-          answer.on('error', resolve);
-        },
-      );
-      forwarded.on('error', (error) => {
-        logError('DynamoDB request to dynalite failed:', error);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': AMZ_JSON_1_0 });
-        res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError' }));
-        resolve();
-      });
-      forwarded.end(body);
-    });
-
   const answerTransaction = async (res: ServerResponse, body: Buffer) => {
     const send = (status: number, payload: unknown) => {
       const text = JSON.stringify(payload);
@@ -132,7 +128,7 @@ export async function startTransactionFront(
       res.end(text);
     };
     try {
-      await lock.withExclusive(() => transactWrite(client, JSON.parse(body.toString('utf8'))));
+      await lock.withExclusive(() => transactWrite(call, JSON.parse(body.toString('utf8'))));
       send(200, {});
     } catch (error) {
       if (error instanceof DynamoDbError) {
@@ -153,28 +149,42 @@ export async function startTransactionFront(
     }
   };
 
-  const server = createServer((req, res) => {
+  const pass = (req: IncomingMessage, res: ServerResponse, body: Buffer, operation: string) => {
+    count(operation);
+    return upstream.pass(req, res, body);
+  };
+
+  const listener: RequestListener = (req, res) => {
     readBody(req).then(
       (body) => {
         const target = String(req.headers['x-amz-target']);
         if (READS.has(target)) read();
-        const operation = target.slice(target.indexOf('.') + 1);
+        const operation = operationOf(target);
         if (WRITE_OPERATIONS.includes(operation)) items.record(operation, body.toString('utf8'));
         if (target === TRANSACT_WRITE) return answerTransaction(res, body);
         // Waiting for its turn outside the lock, so a transaction is not held up by queued batches.
         if (target === BATCH_WRITE)
-          return bulkWrites.run(() => lock.withShared(() => passThrough(req, res, body)));
-        return lock.withShared(() => passThrough(req, res, body));
+          return bulkWrites.run(() => lock.withShared(() => pass(req, res, body, operation)));
+        return lock.withShared(() => pass(req, res, body, operation));
       },
       (error: unknown) => {
         logError('Reading a DynamoDB request failed:', error);
         res.destroy();
       },
     );
-  });
-  const served = await serveOnLoopback(server, 0, () => {
-    agent.destroy();
-    client.destroy();
-  });
-  return { ...served, noteRead: read, items };
+  };
+  return { listener, noteRead: read, items, requests };
+}
+
+/** A front on loopback in front of dynalite's `dynamoDbEndpoint`. */
+export async function startTransactionFront(
+  dynamoDbEndpoint: string,
+  options: FrontOptions = {},
+): Promise<TransactionFront> {
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const agent = new Agent({ keepAlive: true });
+  const front = dynamoDbFront(httpUpstream(dynamoDbEndpoint, agent, logError), options);
+  const served = await serveOnLoopback(createServer(front.listener), 0, () => agent.destroy());
+  const { listener: _listener, ...counters } = front;
+  return { ...served, ...counters };
 }

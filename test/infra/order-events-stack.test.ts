@@ -144,7 +144,7 @@ describe('the events queue and its dead-letter queue', () => {
 });
 
 describe('the consumer', () => {
-  it('reads the queue with partial batch responses, as the settings say', () => {
+  it('reads the queue with partial batch responses and at most maxConcurrency batches at once, as the settings say', () => {
     const { consumer } = orderEventsSettings;
     const mappings = Object.values(resourcesOfType(dev.template, 'AWS::Lambda::EventSourceMapping')).filter(
       (m) => m.Properties.FunctionName.Ref === ids.consumer,
@@ -155,6 +155,7 @@ describe('the consumer', () => {
         BatchSize: consumer.batchSize,
         MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: consumer.maxConcurrency },
       }),
     ]);
     expect(propertiesOf(ids.consumer)).toMatchObject({

@@ -4,7 +4,6 @@ import { REPORT_ERRORS } from '#functions/contracts/report-workflow-contract';
 import { recordReportState, sendReportCallback } from '#functions/reports/services/report-outcome-service';
 import { requestReport } from '#functions/reports/services/report-request-service';
 import { partnerAnswering } from '../../support/local-partner';
-
 import { customer, NOW, recorder, setup } from './report-workflow-fixture';
 
 describe('recordReportState', () => {

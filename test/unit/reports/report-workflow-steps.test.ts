@@ -8,7 +8,6 @@ import {
   requestReport,
 } from '#functions/reports/services/report-request-service';
 import { memoryFiles, memoryOrderStore, memoryUserStore, projectFonts } from './memory-report-stores';
-
 import { admin, customer, NOW, orders, setup, users } from './report-workflow-fixture';
 
 const pdfText = (pdf: Uint8Array) =>

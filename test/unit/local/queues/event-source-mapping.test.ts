@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { batchQueueSettings } from '#lib/batch-queue-settings';
+import { orderEventsSettings } from '#lib/order-events-settings';
 import { parseSandboxFaults } from '#local/faults';
 import { processorDefinition } from '#local/queues/batch-queue-wiring';
 import {
@@ -24,6 +25,7 @@ import {
   startEventSourceMapping,
 } from '#local/queues/event-source-mapping';
 import { sandboxSqsClient } from '#local/queues/local-sqs';
+import { eventsQueue } from '#local/queues/order-events-wiring';
 import type { SandboxConsumerDefinition } from '#local/queues/queue-wiring';
 import { type QueuesProcess, startQueuesProcess } from './support/queues-process';
 
@@ -75,7 +77,7 @@ describe('the SQS event source mapping', () => {
 
   /** The processor's mapping, with a stand-in function that fails where `fails` says. */
   const start = (
-    behaviour: (records: SQSRecord[]) => SQSBatchResponse | undefined | Promise<never>,
+    behaviour: (records: SQSRecord[]) => SQSBatchResponse | undefined | Promise<SQSBatchResponse | undefined>,
     options: { faults?: string; consumer?: SandboxConsumerDefinition } = {},
   ) => {
     const handler: SqsHandler = async (event: SQSEvent) => {
@@ -156,8 +158,7 @@ describe('the SQS event source mapping', () => {
   });
 
   it('gathers a short batch within the batching window instead of invoking message by message', async () => {
-    // One poller: with several, another one's long poll may take the later messages first.
-    start(() => undefined, { consumer: { ...processorDefinition, pollers: 1 } });
+    start(() => undefined, { consumer: processorDefinition });
     await send(['a']);
     await sleep(300);
     await send(['b', 'c']);
@@ -191,6 +192,43 @@ describe('the SQS event source mapping', () => {
         .sort(),
     ).toEqual(['partial-11', 'partial-3']);
     expect(mapping!.stats).toMatchObject({ records: 14, deleted: 12, retried: 2, redelivered: 2 });
+  });
+
+  it('runs up to the mapping’s maximum concurrency of batches at once, and redelivers only the records a batch failed', async () => {
+    // The events consumer's mapping (lib/order-events-settings.ts), on this test's queue.
+    const events = eventsQueue.consumer!;
+    const limit = orderEventsSettings.consumer.maxConcurrency;
+    let active = 0;
+    let most = 0;
+    let reached: () => void = () => {};
+    const full = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    start(
+      async (records) => {
+        active++;
+        most = Math.max(most, active);
+        if (active === limit) reached();
+        // Each batch holds on until as many run as the mapping allows (or a while), then a little more.
+        await Promise.race([full, sleep(3_000)]);
+        await sleep(100);
+        active--;
+        return {
+          batchItemFailures: records
+            .filter((r) => ['ev-7', 'ev-33'].includes(r.body) && r.attributes.ApproximateReceiveCount === '1')
+            .map((r) => ({ itemIdentifier: r.messageId })),
+        };
+      },
+      { consumer: events },
+    );
+    const sent = bodies('ev', 60);
+    await send(sent);
+    await waitFor(() => countOf('ev-7') === 2 && countOf('ev-33') === 2);
+    await waitFor(async () => (await depth(queues.batchQueue.url)) === 0);
+    expect(most).toBe(limit);
+    expect(Math.max(...deliveries.map((d) => d.batchSize))).toBeLessThanOrEqual(events.settings.batchSize);
+    for (const body of sent) expect(countOf(body)).toBe(['ev-7', 'ev-33'].includes(body) ? 2 : 1);
+    expect(mapping!.stats).toMatchObject({ records: 62, deleted: 60, retried: 2, redelivered: 2 });
   });
 
   it('redelivers the whole batch when the function throws', async () => {

@@ -32,6 +32,7 @@ const MADE: Record<string, string> = {
   '.sandbox/sandbox.json': 'the running sandbox writes it into its state directory',
   'sandbox.json': 'the running sandbox writes it into its state directory',
   'node_modules/.cache/commerce-api-sandbox': "the sandbox's seed cache, made by the first `npm start`",
+  'node_modules/.cache/commerce-api-sandbox/': "the sandbox's seed cache, made by the first `npm start`",
   'node_modules/.cache/commerce-api/sandboxes/<pid>.json': 'a running sandbox registers itself there',
   'node_modules/@commerce-api/client': '`npm ci` links the client workspace there',
   'dist/': "the typed client's build, made by its `prepare` script",

@@ -80,16 +80,20 @@ export const stageFigures: readonly CodeFigure[] = [
     ],
   },
   {
-    of: "the batch queue's mapping in the sandbox (lib/batch-queue-settings.ts; local/queues/local-sqs.ts)",
+    of: "the batch and events queues' mappings in the sandbox (lib/batch-queue-settings.ts; lib/order-events-settings.ts; local/queues/batch-queue-wiring.ts; local/queues/local-sqs.ts)",
     is: [
       batches.processor.batchSize,
       batches.processor.maxBatchingWindowSeconds,
       batches.queue.maxReceiveCount,
+      inSource('local/queues/batch-queue-wiring.ts', /SANDBOX_CONCURRENCY = \{ processor: (\d+)/),
+      orderEventsSettings.consumer.batchSize,
+      orderEventsSettings.queue.maxReceiveCount,
+      orderEventsSettings.consumer.maxConcurrency,
       soonestVisibility,
       batches.queue.visibilityTimeoutSeconds,
     ],
     said: [
-      /\(batch size (\d+), (\d+) s window, partial batch responses, (\d+) receives then the dead-letter queue\); a failed message is visible again after (\d+) s instead of (\d+) s/,
+      /\(batch size (\d+), (\d+) s window, partial batch responses, (\d+) receives then the dead-letter queue, (\d+) batches at once\); the events queue's from `lib\/order-events-settings\.ts` \(batch size (\d+), no window, partial batch responses, (\d+) receives, at most (\d+) batches at once, the stack's maximum concurrency: docs\/decisions\/order-and-user-events\.md D98\); a failed message is visible again after (\d+) s instead of (\d+) s/,
     ],
   },
   {

@@ -55,7 +55,7 @@ describe('the seeded orders', () => {
     expect(seedOrders()).toEqual(orders);
   });
 
-  it('are 3,000, ids 1..3000 in order of creation, between the first and the last order day', () => {
+  it('are 1,200, ids 1..1200 in order of creation, between the first and the last order day', () => {
     expect(orders).toHaveLength(ORDER_COUNT);
     expect(orders.map((o) => o.id)).toEqual(Array.from({ length: ORDER_COUNT }, (_, i) => i + 1));
     const created = orders.map((o) => o.createdAt);
@@ -144,6 +144,6 @@ describe('the sandbox seed', () => {
     const created = seed.orderEvents.map((e) => (e.type === 'order.placed' ? e.detail.createdAt : ''));
     expect(created).toEqual([...created].sort());
     expect(seed.summary).toContain('20 users');
-    expect(seed.summary).toContain('3000 orders');
+    expect(seed.summary).toContain('1200 orders');
   });
 });

@@ -13,7 +13,7 @@ export const otherFigures: readonly OtherFigure[] = [
     said: [
       /\(\d+–\d+ s measured on fresh clones; later starts \d+–\d+ s\)/,
       /Measured on 2 cores: unit and infra \d+ s, e2e \d+ s \(plus about half a minute for the seed cache on a fresh clone\), e2e-slow \d+ s/,
-      /\d+–\d+ s to Ready measured on fresh clones \([\d.]+ s before docs\/decisions\/sandbox-and-tools\.md D99\), \d+–\d+ s on a busier machine\. Later fresh starts copy the cache \(about \d+ ms\); a start of a kept state takes \d+–\d+ s/,
+      /\d+–\d+ s to Ready measured on fresh clones \([\d.]+ s before docs\/decisions\/sandbox-and-tools\.md D99\), \d+–\d+ s with 3,000 seed orders\. Later fresh starts copy the cache \(about \d+ ms\); a start of a kept state takes \d+–\d+ s/,
       /\(10,000 rows: [\d.]+ s, \d+ MB with one `drawText` per cell\)/,
       /about \d+ KB: `dist\/`, the README/,
       /bundles to [\d.]+ KB with openapi-fetch/,

@@ -51,17 +51,22 @@ export interface BatchBenchResult {
 }
 
 /**
- * The e2e story's mix, with dates of its own per run: 450 of the caller's orders (the customer
- * with the most), 250 unknown order ids and 300 other customers' orders, interleaved.
+ * The e2e story's mix, with dates of its own per run: every one of the caller's orders (the
+ * customer with the most, 105), 300 other customers' orders and unknown order ids for the rest,
+ * interleaved.
  */
 const batchItems = (run: number) => {
   const orders = seedOrders();
   const own = orders.filter((o) => o.userId === CALLER).map((o) => o.id);
   const others = orders.filter((o) => o.userId !== CALLER).map((o) => o.id);
+  const theirs = others.filter((_, i) => i % 3 === 0).slice(0, 300);
   const ids = [
-    ...own.slice(0, 450),
-    ...Array.from({ length: 250 }, (_, i) => ORDER_COUNT + 1 + i),
-    ...others.filter((_, i) => i % 8 === 0).slice(0, 300),
+    ...own,
+    ...Array.from(
+      { length: MAX_BATCH_ITEMS - own.length - theirs.length },
+      (_, i) => ORDER_COUNT + 1 + i * 7,
+    ),
+    ...theirs,
   ].sort((a, b) => ((a * 7919) % 1009) - ((b * 7919) % 1009) || a - b);
   if (ids.length !== MAX_BATCH_ITEMS) throw new Error(`The benchmark batch has ${ids.length} items`);
   return ids.map((id, n) => ({

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sandboxIssuer } from '#local/issuer/sandbox-issuer';
-import { seedOrders } from '#local/seed/order-seed';
+import { ORDER_COUNT, seedOrders } from '#local/seed/order-seed';
 import type { BenchRow } from './bench-row';
 import { median, startBenchSandbox } from './support';
 
@@ -40,15 +40,16 @@ export interface FairnessRun {
 }
 
 /**
- * 500 of the busy customer's own orders, each once, dates of their own per run and batch (a
- * `sent_on` lies between 2000 and next year, D66: runs 1 to 3 use 2025 to 2027).
+ * 500 items, each once: the busy customer's own orders (105) and unknown order ids for the rest,
+ * which count as every item does; dates of their own per run and batch (a `sent_on` lies between
+ * 2000 and next year, D66: runs 1 to 3 use 2025 to 2027).
  */
 const backlogItems = (run: number, batch: number) => {
   const own = seedOrders()
     .filter((o) => o.userId === BUSY)
     .map((o) => o.id);
-  if (own.length < BATCH_ITEMS) throw new Error(`Customer ${BUSY} has fewer than ${BATCH_ITEMS} orders`);
-  return own.slice(0, BATCH_ITEMS).map((id, n) => ({
+  const unknown = Array.from({ length: BATCH_ITEMS - own.length }, (_, k) => ORDER_COUNT + 1 + k);
+  return [...own, ...unknown].map((id, n) => ({
     id,
     sent_on: `${2024 + run}-${String(1 + (batch % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
   }));

@@ -37,15 +37,22 @@ const seeded = new Map(orders.map((o) => [o.id, o.sentOn]));
  * A batch of `chunks` chunks of the caller's orders `own[from...]`, with one unknown order and
  * one of another customer's in each chunk (the errors every batch must list).
  */
+/** Of each chunk's items, this many are the caller's orders, one another customer's, the rest unknown ids. */
+const MINE_PER_CHUNK = 4;
+
 const batchOf = (from: number, chunks: number, salt: number) => {
   const items: RequestItem[] = [];
   const bad: number[] = [];
   for (let c = 0; c < chunks; c++) {
-    const mine = own.slice(from + c * (CHUNK_SIZE - 2), from + (c + 1) * (CHUNK_SIZE - 2));
-    const unknown = UNKNOWN_ORDER_ID + salt * 100 + c;
+    const mine = own.slice(from + c * MINE_PER_CHUNK, from + (c + 1) * MINE_PER_CHUNK);
+    const unknown = Array.from(
+      { length: CHUNK_SIZE - MINE_PER_CHUNK - 1 },
+      (_, k) => UNKNOWN_ORDER_ID + salt * 10_000 + c * 100 + k,
+    );
     const another = theirs[salt * 100 + c]!;
-    bad.push(unknown, another);
-    items.push(...[unknown, ...mine, another].map((id, n) => ({ id, sent_on: newSentOn(salt + c + n) })));
+    bad.push(...unknown, another);
+    const chunk = [unknown[0]!, ...mine, ...unknown.slice(1), another];
+    items.push(...chunk.map((id, n) => ({ id, sent_on: newSentOn(salt + c + n) })));
   }
   return { items, bad, mine: items.map((i) => i.id).filter((id) => !bad.includes(id)) };
 };
@@ -56,8 +63,8 @@ const orderIn = (items: readonly RequestItem[], chunk: number, position = 1) =>
 
 // Three batches over distinct orders of the caller: 10, 6 and 4 chunks.
 const retried = batchOf(0, 10, 1);
-const crashed = batchOf(230, 6, 2);
-const poisoned = batchOf(368, 4, 3);
+const crashed = batchOf(10 * MINE_PER_CHUNK, 6, 2);
+const poisoned = batchOf(16 * MINE_PER_CHUNK, 4, 3);
 
 const faults = {
   // Chunk 2 fails its first two deliveries, chunk 7 its first.

@@ -31,15 +31,20 @@ const CALLER = 9;
 const own = ordersOf(CALLER).map((o) => o.id);
 const theirs = orders.filter((o) => o.userId !== CALLER).map((o) => o.id);
 
-/** 20 chunks: the caller's orders, with one unknown and one of another customer's in each. */
+/** 20 chunks: 4 of the caller's orders in each, one of another customer's, and unknown ids for the rest. */
+const MINE_PER_CHUNK = 4;
 const items: RequestItem[] = [];
 const bad: number[] = [];
 for (let c = 0; c < 20; c++) {
-  const unknown = UNKNOWN_ORDER_ID + 500 + c;
+  const unknown = Array.from(
+    { length: CHUNK_SIZE - MINE_PER_CHUNK - 1 },
+    (_, k) => UNKNOWN_ORDER_ID + 500 + c * 100 + k,
+  );
   const another = theirs[700 + c]!;
-  bad.push(unknown, another);
-  const mine = own.slice(c * (CHUNK_SIZE - 2), (c + 1) * (CHUNK_SIZE - 2));
-  items.push(...[unknown, ...mine, another].map((id, n) => ({ id, sent_on: newSentOn(c + n + 5) })));
+  bad.push(...unknown, another);
+  const mine = own.slice(c * MINE_PER_CHUNK, (c + 1) * MINE_PER_CHUNK);
+  const chunk = [unknown[0]!, ...mine, ...unknown.slice(1), another];
+  items.push(...chunk.map((id, n) => ({ id, sent_on: newSentOn(c + n + 5) })));
 }
 const mine = items.map((i) => i.id).filter((id) => !bad.includes(id));
 // The last chunk fails its first two deliveries: the batch cannot be complete when the stop comes.

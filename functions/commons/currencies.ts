@@ -1,21 +1,12 @@
-import * as iso4217 from 'dinero.js/currencies';
+import { ISO_4217_MINOR_UNITS } from './iso-4217-minor-units';
 
 /**
  * Each currency's minor unit, from ISO 4217 as dinero.js publishes it (docs/decisions/money.md D103):
- * the one table the whole service reads (catalogue and event checks, listings, search,
- * orders, the report). An amount of a currency is a whole number of its minor units: 1/100 of a
- * euro, 1 yen, 1/1,000 of a Kuwaiti dinar, 1/5 of an ariary.
+ * the one table the whole service reads (catalogue and event checks, listings, search, orders,
+ * the report). An amount of a currency is a whole number of its minor units: 1/100 of a euro,
+ * 1 yen, 1/1,000 of a Kuwaiti dinar, 1/5 of an ariary. The table is written from dinero.js into
+ * iso-4217-minor-units.ts (lib/iso-4217/), read on first use.
  */
-
-interface Definition {
-  readonly code: string;
-  readonly base: number | readonly number[];
-  readonly exponent: number;
-}
-
-const DEFINITIONS: ReadonlyMap<string, Definition> = new Map(
-  Object.values(iso4217 as Readonly<Record<string, Definition>>).map((c) => [c.code, c]),
-);
 
 export interface MinorUnit {
   /** Minor units in one unit of the currency: 100 for EUR, 1 for JPY, 1,000 for KWD, 5 for MGA. */
@@ -31,19 +22,20 @@ const decimalsOf = (scale: number) => {
   return decimals;
 };
 
-const units = new Map<string, MinorUnit>();
+let units: ReadonlyMap<string, MinorUnit> | undefined;
 
-/** The minor unit of an ISO 4217 currency (`EUR`, `JPY`, `KWD`), undefined for a code ISO 4217 does not list. */
-export const minorUnitOf = (currency: string): MinorUnit | undefined => {
-  let unit = units.get(currency);
-  if (unit) return unit;
-  const definition = DEFINITIONS.get(currency);
-  if (!definition) return undefined;
-  const bases = typeof definition.base === 'number' ? [definition.base] : definition.base;
-  const scale = bases.reduce((product, base) => product * base ** definition.exponent, 1);
-  unit = { scale, decimals: decimalsOf(scale) };
-  units.set(currency, unit);
-  return unit;
+const table = (): ReadonlyMap<string, MinorUnit> => {
+  units ??= new Map(
+    ISO_4217_MINOR_UNITS.split('\n').map((line) => {
+      const [code = '', base, exponent] = line.split(' ');
+      const scale = Number(base) ** Number(exponent);
+      return [code, { scale, decimals: decimalsOf(scale) }];
+    }),
+  );
+  return units;
 };
 
-export const isIsoCurrency = (currency: string): boolean => DEFINITIONS.has(currency);
+/** The minor unit of an ISO 4217 currency (`EUR`, `JPY`, `KWD`), undefined for a code ISO 4217 does not list. */
+export const minorUnitOf = (currency: string): MinorUnit | undefined => table().get(currency);
+
+export const isIsoCurrency = (currency: string): boolean => table().has(currency);

@@ -1,5 +1,4 @@
 import ASCIIFolder from 'fold-to-ascii';
-import { caseFold } from 'unicode-case-folding';
 import { madeOnce } from './search-helpers';
 
 /**
@@ -9,10 +8,12 @@ import { madeOnce } from './search-helpers';
  *
  * - NFKD: compatibility forms become their plain letters (`ﬁ` → `fi`, `ｶ` → `カ`, `①` → `1`) and
  *   accented letters a letter and its marks.
- * - Unicode's full case folding (CaseFolding.txt, statuses C and F, from unicode-case-folding):
- *   `toLowerCase` first, then the folding for what lowercasing leaves apart (`ß` → `ss`,
- *   final `ς` → `σ`, `ſ` → `s`); `\p{Changes_When_Casefolded}` finds those few, so the
- *   package's table is read only for them.
+ * - Unicode's full case folding (CaseFolding.txt, statuses C and F): `toLowerCase` first, then,
+ *   for the few letters lowercasing leaves apart (`\p{Changes_When_Casefolded}` finds them: `ß`,
+ *   final `ς`, `ſ`, `ϐ`), upper then lower case, which folds them as CaseFolding.txt does in Latin,
+ *   Greek and Cyrillic (`ß` → `ss`, `ς` → `σ`, `ſ` → `s`, `ϐ` → `β`). unicode-case-folding's table
+ *   gave the same and built a map of 1,500 entries at every function's import: 2 % of a listing's
+ *   cold start (docs/performance.md, D105).
  * - The marks of Latin, Greek and Cyrillic letters are dropped (accents, `ё` → `е`), and those of
  *   Hebrew and Arabic (vowel points, optional in writing); other scripts keep theirs, which are
  *   letters there (Thai vowels, Devanagari matras).
@@ -25,7 +26,7 @@ export const fold = (text: string): string => {
   if (ASCII.test(lower)) return lower;
   const { foldsApart, accented, latinBeyondAscii } = beyondAscii();
   return lower
-    .replace(foldsApart, caseFold)
+    .replace(foldsApart, (letter) => letter.toUpperCase().toLowerCase())
     .replace(accented, '$1')
     .replace(latinBeyondAscii, (letter) => ASCIIFolder.foldMaintaining(letter))
     .normalize('NFC');

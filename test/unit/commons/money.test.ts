@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import Big from 'big.js';
 import fc from 'fast-check';
 import { minorUnitOf } from '#commons/currencies';
@@ -13,16 +15,23 @@ import {
   minorBound,
   toMinor,
 } from '#commons/money';
+import { GENERATED_FILE, minorUnitsSource } from '#lib/iso-4217/minor-units-source';
+import { projectRoot } from '#lib/project-paths';
 
 const rates = { base: 'EUR', rates: { USD: 1.1, GBP: 0.85, JPY: 162.5, KWD: 0.3305 } };
 
 describe('currencies', () => {
+  it('reads a table written from dinero.js, and fresh (regenerate: npx tsx lib/iso-4217/write-minor-units.ts)', () => {
+    expect(readFileSync(path.join(projectRoot, GENERATED_FILE), 'utf8')).toBe(minorUnitsSource());
+  });
+
   it('takes each minor unit from ISO 4217', () => {
     expect(['EUR', 'USD', 'JPY', 'KRW', 'CLP', 'KWD', 'BHD', 'TND', 'CLF'].map(decimalsOf)).toEqual([
       2, 2, 0, 0, 0, 3, 3, 3, 4,
     ]);
     expect(minorUnitOf('KWD')).toEqual({ scale: 1000, decimals: 3 });
     expect(minorUnitOf('XYZ')).toBeUndefined();
+    expect(minorUnitOf('MGA')).toEqual({ scale: 5, decimals: 1 });
   });
 });
 

@@ -158,7 +158,7 @@ export async function loadSnapshot(
   engine: SearchEngine,
   bytes: { readonly documents: Buffer; readonly text: Buffer; readonly stock?: Buffer },
 ) {
-  const { decompressSnapshot, unpackSearchColumns, unpackTextIndex, stockMask } = engine;
+  const { decompressSnapshot, unpackSearchColumns, unpackTextIndex, stockMask, fold, matchText } = engine;
   const [columns, text] = await Promise.all([
     decompressSnapshot(bytes.documents).then(unpackSearchColumns),
     decompressSnapshot(bytes.text).then(unpackTextIndex),
@@ -175,7 +175,11 @@ export async function loadSnapshot(
     },
   };
   const store = { getReferenceData: async () => sampleReference };
-  return { count: columns.count, sources: { index: async () => index, store } };
+  // The text tools the search route hands the service (search-reply.ts).
+  return {
+    count: columns.count,
+    sources: { index: async () => index, store, textTools: { fold, matchText } },
+  };
 }
 
 const serve = async (dir: string, texts: Texts): Promise<Served> => {

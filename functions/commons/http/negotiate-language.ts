@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { lookupLanguage, parseAcceptLanguage, Translation } from '../language-negotiation';
-import type { Language } from '../languages';
+import { DEFAULT_LANGUAGE, type Language } from '../languages';
 import { ownContext, type RouteContext } from './route-context';
 
 /**
@@ -22,7 +22,7 @@ export const negotiateAnswerLanguage = (
     // No header, or a malformed one, is the default language: the catalogue need not be read for it.
     const language =
       ranges === undefined || ranges.length === 0 ? undefined : lookupLanguage(ranges, await languages());
-    ownContext(request).translation = new Translation(language ?? 'en');
+    ownContext(request).translation = new Translation(language ?? DEFAULT_LANGUAGE);
   },
   after: ({ context, response }) => {
     if (!response || !context.translation) return;

@@ -327,4 +327,9 @@ export const stageFigures: readonly CodeFigure[] = [
       /Passwords need at least (\d+) characters with upper case, lower case, digits and symbols, and must differ from the last (\d+)/,
     ],
   },
+  {
+    of: "the reading path's bound (test/unit/repository/reading-path.test.ts READING_PATH_LINES)",
+    is: [inSource('test/unit/repository/reading-path.test.ts', /READING_PATH_LINES = (\d+)/)],
+    said: [/each counted once up to the next heading, stay within (\d+) lines/],
+  },
 ];

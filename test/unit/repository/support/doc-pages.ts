@@ -74,18 +74,19 @@ export const lineAt = (text: string, offset: number): number => text.slice(0, of
 /** Where a finding is, for a failure's message: `page:line`. */
 export const at = (page: string, text: string, offset: number) => `${page}:${lineAt(text, offset)}`;
 
-/** The anchors GitHub gives a page's headings (github-slugger: lower case, punctuation dropped, `-1` for a repeat). */
-export const headingSlugs = (page: string): ReadonlySet<string> => {
+/** A page's headings, each with the anchor GitHub gives it (github-slugger: lower case, punctuation dropped, `-1` for a repeat) and its line (from 1). */
+export const headings = (page: string): readonly { slug: string; line: number }[] => {
   const slugger = new GithubSlugger();
-  return new Set(
-    withoutFences(pageText(page))
-      .split('\n')
-      .flatMap((line) => {
-        const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
-        if (heading === undefined) return [];
-        // The heading's text as GitHub renders it: a link is its text, emphasis and code marks go.
-        const rendered = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*`]/g, '');
-        return [slugger.slug(rendered)];
-      }),
-  );
+  return withoutFences(pageText(page))
+    .split('\n')
+    .flatMap((line, i) => {
+      const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+      if (heading === undefined) return [];
+      // The heading's text as GitHub renders it: a link is its text, emphasis and code marks go.
+      const rendered = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*`]/g, '');
+      return [{ slug: slugger.slug(rendered), line: i + 1 }];
+    });
 };
+
+/** The anchors GitHub gives a page's headings. */
+export const headingSlugs = (page: string): ReadonlySet<string> => new Set(headings(page).map((h) => h.slug));

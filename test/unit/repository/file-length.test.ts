@@ -3,10 +3,10 @@
  * no source file of the tree, tests and scripts included, is over 350 lines. A file the code
  * writes and no one edits is exempt, by name, with what writes it.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '#lib/project-paths';
+import { treeFiles } from './support/doc-pages';
 
 const MAX_LINES = 350;
 
@@ -18,14 +18,10 @@ const GENERATED: Record<string, string> = {
 
 const CODE = /\.(ts|mts|cts|js|mjs|cjs|sh)$/;
 
-/** Every file of the tree that git keeps or would add: code by its extension, a script by its `#!`. */
+/** Every file of the tree that git keeps or would add: code by its extension, a script by its `#!` (a symlink to a folder is none). */
 const sourceFiles = (): string[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((file) => file !== '' && existsSync(path.join(projectRoot, file)))
+  treeFiles
+    .filter((file) => statSync(path.join(projectRoot, file)).isFile())
     .filter(
       (file) =>
         CODE.test(file) ||

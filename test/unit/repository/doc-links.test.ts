@@ -203,6 +203,31 @@ describe('README.md, CONTRIBUTING.md and docs/', () => {
   });
 
   // Each decision cited with its page is on that page: self-contained.test.ts holds every text file of the tree to it.
+  it('give every row of a table as many cells as its header (a cell too many renders a column nobody reads)', () => {
+    /** The cells of a table line: split on `|` outside code spans, an escaped `\|` kept. */
+    const cells = (line: string) =>
+      line
+        .replace(/`[^`]*`/g, (span) => span.replace(/\|/g, ' '))
+        .replace(/\\\|/g, ' ')
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|').length;
+    const uneven = docPages.flatMap((page) => {
+      const lines = withoutFences(pageText(page)).split('\n');
+      let header: number | undefined;
+      return lines.flatMap((line, i) => {
+        if (!line.trimStart().startsWith('|')) {
+          header = undefined;
+          return [];
+        }
+        if (header === undefined) header = cells(line);
+        const count = cells(line);
+        return count === header ? [] : [`${page}:${i + 1}: ${count} cells under a header of ${header}`];
+      });
+    });
+    expect(uneven).toEqual([]);
+  });
+
   it('name only decisions that exist', () => {
     const unknown = docPages.flatMap((page) => {
       const text = pageText(page);

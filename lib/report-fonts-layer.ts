@@ -54,12 +54,13 @@ const enginePackages = (): string[] => {
   return [...found].sort();
 };
 
+/** The package a file under node_modules is in (`@expo-google-fonts/noto-sans`). */
+const packageOf = (file: string) => file.split('/').slice(0, 2).join('/');
+
 /** The font files and each font package's licence, relative to node_modules. */
 const fontFiles = (): string[] => {
   const files = Object.values(REPORT_FONT_FILES).flatMap((styles) => Object.values(styles));
-  const licences = [...new Set(files.map((f) => f.split('/').slice(0, 2).join('/')))].map(
-    (pkg) => `${pkg}/${REPORT_FONT_LICENCE}`,
-  );
+  const licences = [...new Set(files.map(packageOf))].map((pkg) => `${pkg}/${REPORT_FONT_LICENCE}`);
   return [...files, ...licences].sort();
 };
 
@@ -68,10 +69,7 @@ const fontFiles = (): string[] => {
  * and a deploy uploads them again only when one of these changes.
  */
 export const reportFontsLayerHash = (): string => {
-  const fonts = fontFiles().map((f) => {
-    const pkg = f.split('/').slice(0, 2).join('/');
-    return `${f}@${manifest(path.join(nodeModules, pkg)).version}`;
-  });
+  const fonts = fontFiles().map((f) => `${f}@${manifest(path.join(nodeModules, packageOf(f))).version}`);
   const engine = enginePackages().map((dir) => `${path.relative(nodeModules, dir)}@${manifest(dir).version}`);
   return createHash('sha256')
     .update(JSON.stringify([fonts, engine]))

@@ -61,11 +61,14 @@ export function processStart(pid: number, platform: NodeJS.Platform = process.pl
   return platform === 'linux' ? linuxStart(pid) : psStart(pid);
 }
 
-/** This process, as a record names it. */
-export const thisProcess = (): ProcessIdentity => ({
-  pid: process.pid,
-  started: processStart(process.pid) ?? 'unknown',
+/** Process `pid` (running now), as a record names it. */
+export const processIdentity = (pid: number): ProcessIdentity => ({
+  pid,
+  started: processStart(pid) ?? 'unknown',
 });
+
+/** This process, as a record names it. */
+export const thisProcess = (): ProcessIdentity => processIdentity(process.pid);
 
 /** Whether the process a record names is still running: its pid, started when the record says. */
 export const isRunning = (identity: Partial<ProcessIdentity> | undefined): boolean =>

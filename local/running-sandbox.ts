@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { isRunning, processStart } from './process-identity';
+import { isRunning, processIdentity } from './process-identity';
 import { registerSandbox, registryEntries, sandboxRegistryDir, unregisterSandbox } from './sandbox-registry';
 import { DEFAULT_STATE_DIR, readJson, statePaths } from './state-dir';
 
@@ -49,7 +49,7 @@ export const runningSandbox = (stateDir: string): RunningSandbox | undefined => 
 
 /** Writes sandbox.json for the sandbox process `running.pid` (running now), then the registry's entry (which names the state directory). */
 export const writeRunningSandbox = (stateDir: string, running: Omit<RunningSandbox, 'started'>) => {
-  const named: RunningSandbox = { ...running, started: processStart(running.pid) ?? 'unknown' };
+  const named: RunningSandbox = { ...running, ...processIdentity(running.pid) };
   writeFileSync(statePaths(stateDir).running, `${JSON.stringify(named, null, 2)}\n`);
   registerSandbox({ pid: running.pid, stateDir });
 };

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from '#lib/project-paths';
-import { processStart } from './process-identity';
+import { processIdentity } from './process-identity';
 
 /**
  * The sandboxes running from this checkout, one file a process (`<pid>.json`, naming its state
@@ -30,7 +30,7 @@ export function registerSandbox(
   { pid, stateDir }: { readonly pid: number; readonly stateDir: string },
   dir = sandboxRegistryDir(),
 ): void {
-  const entry: RegistryEntry = { pid, started: processStart(pid) ?? 'unknown', stateDir };
+  const entry: RegistryEntry = { ...processIdentity(pid), stateDir };
   mkdirSync(dir, { recursive: true });
   writeFileSync(entryFile(dir, pid), `${JSON.stringify(entry)}\n`);
 }

@@ -15,7 +15,7 @@ export interface MinorUnit {
   readonly decimals: number;
 }
 
-const decimalsOf = (scale: number) => {
+const decimalsOfScale = (scale: number) => {
   let decimals = 0;
   // The decimals of 1/scale: scale is 10^n or another small base's power, whose inverse terminates.
   for (let step = 1 / scale; Math.round(step * 10 ** decimals) / 10 ** decimals !== step; ) decimals += 1;
@@ -29,7 +29,7 @@ const table = (): ReadonlyMap<string, MinorUnit> => {
     ISO_4217_MINOR_UNITS.split('\n').map((line) => {
       const [code = '', base, exponent] = line.split(' ');
       const scale = Number(base) ** Number(exponent);
-      return [code, { scale, decimals: decimalsOf(scale) }];
+      return [code, { scale, decimals: decimalsOfScale(scale) }];
     }),
   );
   return units;

@@ -29,6 +29,9 @@ const sameDecimal = (a: Decimal, b: Decimal) => {
 
 const INEXACT = Symbol('inexact number');
 
+/** What a file's line is told of such a number, after its path. */
+export const INEXACT_NUMBER = 'has more significant digits than a number keeps exactly (15)';
+
 const pathTo = (value: unknown, path: string): string | undefined => {
   if (value === INEXACT) return path;
   if (typeof value !== 'object' || value === null) return undefined;

@@ -63,17 +63,16 @@ export const fallbacksOf = (tag: string): string[] => {
 };
 
 /**
- * The text in `language`, else in its fallbacks (`fr-CA` → `fr`), else in English, and the language
- * it is in.
+ * The language a text written in those `written` is shown in when asked in `language`: that one,
+ * else its fallbacks (`fr-CA` → `fr`), else English.
  */
+export const shownLanguage = (language: Language, written: (tag: string) => boolean): Language =>
+  written(language) ? language : (fallbacksOf(language).slice(1).find(written) ?? DEFAULT_LANGUAGE);
+
+/** The text in `language`, else in its fallbacks, else in English (shownLanguage), and the language it is in. */
 export const translation = (text: Translated, language: Language): { text: string; language: Language } => {
-  const exact = text[language];
-  if (exact !== undefined) return { text: exact, language };
-  for (const fallback of fallbacksOf(language).slice(1)) {
-    const found = text[fallback];
-    if (found !== undefined) return { text: found, language: fallback };
-  }
-  return { text: text.en, language: DEFAULT_LANGUAGE };
+  const shown = shownLanguage(language, (tag) => text[tag] !== undefined);
+  return { text: text[shown] ?? text.en, language: shown };
 };
 
 export const translate = (text: Translated, language: Language): string => translation(text, language).text;

@@ -70,6 +70,15 @@ export const minorAmount = (value: number, currency: string): number | undefined
 /** Whether `currency` can hold `value` exactly (1234.56 JPY and 1.2345 KWD it cannot). */
 export const holds = (currency: string, value: number): boolean => minorAmount(value, currency) !== undefined;
 
+/**
+ * What a file's line is told of a price its currency cannot hold, after the value's field
+ * (`product.prices.JP.value`, `detail/total/value`): undefined when it holds it.
+ */
+export const excessDecimals = (price: Money): string | undefined =>
+  holds(price.currency, price.value)
+    ? undefined
+    : `has more decimals than ${price.currency} has (${decimalsOf(price.currency)})`;
+
 /** `value` in minor units: exact when the currency holds it, else rounded half away from zero (data stored before D103). */
 export const toMinor = (value: number, currency: string): number => unitsOf(value, unitOf(currency).scale);
 

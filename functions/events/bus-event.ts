@@ -1,6 +1,6 @@
 import { isIsoCurrency } from '#commons/currencies';
-import { inexactNumberPath } from '#commons/inexact-numbers';
-import { decimalsOf, holds } from '#commons/money';
+import { INEXACT_NUMBER, inexactNumberPath } from '#commons/inexact-numbers';
+import { excessDecimals } from '#commons/money';
 import { EVENT_TYPES, type EventType, isEventType } from '#functions/contracts/event-types';
 import type { RecordRef } from './domain/event-outcome';
 import { EventRejected } from './domain/event-rejected';
@@ -26,9 +26,8 @@ const totalProblem = (event: BusEvent): string | undefined => {
   if (event.type !== 'order.placed') return undefined;
   const { currency, value } = event.detail.total;
   if (!isIsoCurrency(currency)) return `detail/total/currency ${currency} is not an ISO 4217 currency`;
-  if (!holds(currency, value))
-    return `detail/total/value has more decimals than ${currency} has (${decimalsOf(currency)})`;
-  return undefined;
+  const excess = excessDecimals({ currency, value });
+  return excess === undefined ? undefined : `detail/total/value ${excess}`;
 };
 
 /**
@@ -48,7 +47,7 @@ export function checkBusEvent(
   if (inexact !== undefined)
     return {
       ok: false,
-      problem: `${inexact.slice(1).replaceAll('.', '/')} has more significant digits than a number keeps exactly (15)`,
+      problem: `${inexact.slice(1).replaceAll('.', '/')} ${INEXACT_NUMBER}`,
     };
   const unknown = Object.keys(value).find((key) => !EVENT_FIELDS.has(key) && !ENVELOPE_FIELDS.has(key));
   if (unknown !== undefined) return { ok: false, problem: `unknown field ${JSON.stringify(unknown)}` };

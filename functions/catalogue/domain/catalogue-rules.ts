@@ -1,6 +1,6 @@
 import { isIsoCurrency } from '#commons/currencies';
 import { canonicalTag, type Language, type Translated } from '#commons/languages';
-import { decimalsOf, type ExchangeRates, holds, isKnownCurrency, type Money } from '#commons/money';
+import { type ExchangeRates, excessDecimals, isKnownCurrency, type Money } from '#commons/money';
 import type { CatalogueLine } from './catalogue-schema';
 import type { LineErrors } from './json-lines';
 import type { ProductRecord } from './product';
@@ -133,11 +133,8 @@ export class CatalogueCollector {
 
   /** A price the currency cannot hold (1234.56 JPY, 1.2345 KWD) names the field and the decimals allowed. */
   #checkAmount(price: Money, field: string, line: number) {
-    if (!holds(price.currency, price.value))
-      this.#errors.add(
-        line,
-        `${field}.value has more decimals than ${price.currency} has (${decimalsOf(price.currency)})`,
-      );
+    const excess = excessDecimals(price);
+    if (excess) this.#errors.add(line, `${field}.value ${excess}`);
   }
 
   #checkProduct(product: ProductRecord, line: number, rates: ExchangeRates | undefined) {

@@ -1,4 +1,4 @@
-import { inexactNumberPath } from '#commons/inexact-numbers';
+import { INEXACT_NUMBER, inexactNumberPath } from '#commons/inexact-numbers';
 
 /**
  * Reading a JSON Lines file (a catalogue or a stock file) and collecting what is wrong with it,
@@ -115,10 +115,7 @@ const parseLine = (
   // Numbers are kept as the file wrote them (docs/decisions/money.md D103): one a double would change is refused.
   const inexact = inexactNumberPath(raw);
   if (inexact !== undefined) {
-    errors.add(
-      line,
-      `${prefixOf(value)}${inexact} has more significant digits than a number keeps exactly (15)`,
-    );
+    errors.add(line, `${prefixOf(value)}${inexact} ${INEXACT_NUMBER}`);
     return;
   }
   onValue(value, line);

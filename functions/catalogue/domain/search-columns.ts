@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, fallbacksOf } from '#commons/languages';
+import { shownLanguage } from '#commons/languages';
 import { arrayOf, type PackedArray, pack, unpack } from './packed-arrays';
 import type { SearchDocument } from './search-document';
 
@@ -52,7 +52,7 @@ export const labelLanguage = (columns: SearchColumns, i: number, language: strin
   const coded = columns.labelLanguages;
   if (!coded) return undefined;
   const written = coded.values[coded.codes[i]! - 1]?.split(',') ?? [];
-  return fallbacksOf(language).find((tag) => written.includes(tag)) ?? DEFAULT_LANGUAGE;
+  return shownLanguage(language, (tag) => written.includes(tag));
 };
 
 const TEXTS = ['type', 'brand', 'businessUnit', 'author', 'publisher', 'cpu'] as const;
